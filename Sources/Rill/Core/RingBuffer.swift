@@ -1,0 +1,49 @@
+/// A FIFO queue with O(1) append and removal at the front, used for buffered events and values.
+@usableFromInline
+struct RingBuffer<Element> {
+    @usableFromInline var storage: ContiguousArray<Element?> = []
+    @usableFromInline var head = 0
+    @usableFromInline var count = 0
+
+    @inlinable init() {}
+
+    @inlinable var isEmpty: Bool { count == 0 }
+
+    @inlinable
+    mutating func append(_ element: Element) {
+        if count == storage.count { grow() }
+        storage[(head + count) & (storage.count - 1)] = element
+        count += 1
+    }
+
+    @inlinable
+    mutating func popFirst() -> Element? {
+        guard count > 0 else { return nil }
+        defer {
+            head = (head + 1) & (storage.count - 1)
+            count -= 1
+        }
+        return storage[head].take()
+    }
+
+    @inlinable
+    mutating func removeAll() {
+        storage = []
+        head = 0
+        count = 0
+    }
+
+    @usableFromInline
+    mutating func grow() {
+        // Capacity stays a power of two so that wrapping is a mask.
+        let newCapacity = Swift.max(8, storage.count * 2)
+        var newStorage = ContiguousArray<Element?>(repeating: nil, count: newCapacity)
+        for offset in 0..<count {
+            newStorage[offset] = storage[(head + offset) & (storage.count - 1)].take()
+        }
+        storage = newStorage
+        head = 0
+    }
+}
+
+extension RingBuffer: Sendable where Element: Sendable {}

@@ -1,0 +1,72 @@
+/// A cold stream of values over time that ends with completion or a typed failure.
+///
+/// A signal does nothing until it is subscribed to. Every subscription runs the signal's work
+/// again from the start, with fresh state (rule G4 in `docs/Contracts.md`), and receives
+/// `next* (error | completed)?`. A signal that cannot fail has `Failure == Never`.
+///
+/// Signals are values: cheap to copy, `Sendable`, and immutable. Operators return new signals.
+///
+/// ```swift
+/// let evens = Signal<Int, Never>.from(1...10).filter { $0 % 2 == 0 }
+/// let subscription = evens.subscribe(next: { print($0) })
+/// ```
+public struct Signal<Value: Sendable, Failure: Error>: Sendable {
+    /// How a subscription is started. The cases other than `producer` let the core run common
+    /// shapes without allocating or recursing: `just` is forwarded in place by `bind`, and a
+    /// `concat` chain of any length is walked with an explicit stack.
+    @usableFromInline
+    enum Source: Sendable {
+        case just(Value)
+        case empty
+        case failure(Failure)
+        case never
+        case producer(@Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void)
+        case concat(ConcatNode<Value, Failure>)
+    }
+
+    @usableFromInline let source: Source
+    @usableFromInline let explicitName: SignalName?
+
+    @inlinable
+    init(source: Source, name: SignalName? = nil) {
+        self.source = source
+        self.explicitName = name
+    }
+
+    /// Creates a signal from a producer: the building block for operators.
+    ///
+    /// The producer runs once per subscription with the downstream observer and the
+    /// subscription's lifetime. It must follow the contract in `docs/Contracts.md`: call the
+    /// observer serially, follow the grammar, add what it holds to `lifetime`, and stop when
+    /// `lifetime` is disposed. Use ``create(_:)`` when the events come from arbitrary code;
+    /// it enforces all of this for you.
+    @inlinable
+    public init(producer: @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void) {
+        self.init(source: .producer(producer))
+    }
+
+    /// Starts a subscription that delivers to `observer` for as long as `lifetime` is not
+    /// disposed: the entry point operators use to subscribe to their upstream.
+    ///
+    /// Whoever subscribes disposes `lifetime` once it has received a terminal event (rule G2),
+    /// or hands that duty on: ``subscribe(next:error:completed:)`` does it for you.
+    @inlinable
+    public func subscribe(_ observer: Observer<Value, Failure>, in lifetime: CompositeDisposable) {
+        guard !lifetime.isDisposed else { return }
+        switch source {
+        case .just(let value):
+            observer.sendNext(value)
+            observer.sendCompleted()
+        case .empty:
+            observer.sendCompleted()
+        case .failure(let failure):
+            observer.sendError(failure)
+        case .never:
+            break
+        case .producer(let producer):
+            producer(observer, lifetime)
+        case .concat(let node):
+            ConcatRun.start(node, observer, lifetime)
+        }
+    }
+}

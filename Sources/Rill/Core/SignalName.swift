@@ -1,0 +1,76 @@
+/// The debug name of a signal, in RAC's `setNameWithFormat:` style: `[[source] -map:] -filter:`.
+///
+/// Names are rendered on demand, so naming costs nothing until someone looks. A name nested
+/// deeper than ``SignalName/maximumDepth`` levels is abbreviated to `…`, which keeps very long
+/// chains (a million `concat`s) printable.
+public struct SignalName: Sendable, CustomStringConvertible {
+    /// How many levels of nested names are rendered before abbreviating.
+    public static let maximumDepth = 32
+
+    @usableFromInline let render: @Sendable (_ depth: Int) -> String
+
+    @inlinable
+    init(render: @escaping @Sendable (_ depth: Int) -> String) {
+        self.render = render
+    }
+
+    /// A fixed name.
+    public init(_ text: String) {
+        render = { _ in text }
+    }
+
+    /// `[receiver] selector`, as RAC names a derived signal (`[+return: 1] -map:`).
+    @inlinable
+    public static func derived<Input, InputFailure>(
+        from receiver: Signal<Input, InputFailure>, _ selector: String
+    ) -> SignalName {
+        SignalName { depth in "[\(receiver.name(depth: depth - 1))] \(selector)" }
+    }
+
+    /// `[receiver] selector argument`, for operators that take another signal (`-zipWith:`).
+    @inlinable
+    public static func derived<Input, InputFailure, Argument, ArgumentFailure>(
+        from receiver: Signal<Input, InputFailure>, _ selector: String,
+        _ argument: Signal<Argument, ArgumentFailure>
+    ) -> SignalName {
+        SignalName { depth in
+            "[\(receiver.name(depth: depth - 1))] \(selector) \(argument.name(depth: depth - 1))"
+        }
+    }
+
+    public var description: String { render(Self.maximumDepth) }
+}
+
+extension Signal: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The signal's debug name (see ``SignalName``).
+    public var name: String { name(depth: SignalName.maximumDepth) }
+
+    /// Returns the same signal under a new debug name, as RAC's `-setNameWithFormat:` does.
+    @inlinable
+    public func named(_ name: String) -> Signal {
+        Signal(source: source, name: SignalName(name))
+    }
+
+    /// Returns the same signal under a new debug name.
+    @inlinable
+    public func named(_ name: SignalName) -> Signal {
+        Signal(source: source, name: name)
+    }
+
+    @usableFromInline
+    func name(depth: Int) -> String {
+        guard depth > 0 else { return "…" }
+        if let explicitName { return explicitName.render(depth) }
+        switch source {
+        case .just(let value): return "+return: \(value)"
+        case .empty: return "+empty"
+        case .failure(let failure): return "+error: \(failure)"
+        case .never: return "+never"
+        case .producer: return "+createSignal:"
+        case .concat(let node): return node.name(depth: depth)
+        }
+    }
+
+    public var description: String { name }
+    public var debugDescription: String { "Signal<\(Value.self), \(Failure.self)>(\(name))" }
+}

@@ -1,0 +1,86 @@
+import Synchronization
+
+/// One subscription to a concatenation: runs the leaves of a ``ConcatNode`` tree in order.
+///
+/// Stack safety comes from a trampoline. `pendingTurns` counts reasons to advance: the starter
+/// holds one, and each completed part adds one. Whoever raises it from zero owns the loop. When
+/// a part completes synchronously, inside its own `subscribe`, the loop owner just goes round
+/// again instead of recursing; when it completes later, on any thread, the completing thread
+/// takes the loop over.
+@usableFromInline
+final class ConcatRun<Value: Sendable, Failure: Error> {
+    private let downstream: Observer<Value, Failure>
+    private let lifetime: CompositeDisposable
+    private let pendingTurns = Atomic<Int>(1)
+    /// Signals still to run, next on top. Only touched by the loop owner.
+    private var pending: [Signal<Value, Failure>]
+
+    private init(_ node: ConcatNode<Value, Failure>, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
+        self.downstream = downstream
+        self.lifetime = lifetime
+        pending = [Signal(source: .concat(node))]
+    }
+
+    @usableFromInline
+    static func start(_ node: ConcatNode<Value, Failure>, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
+        ConcatRun(node, downstream, lifetime).run()
+    }
+
+    /// The next signal to run that is not itself a concatenation.
+    private func nextLeaf() -> Signal<Value, Failure>? {
+        while let signal = pending.popLast() {
+            guard case .concat(let node) = signal.source else { return signal }
+            guard let (first, second) = node.children else { continue }
+            pending.append(second)
+            pending.append(first)
+        }
+        return nil
+    }
+
+    private func run() {
+        repeat {
+            while true {
+                guard !lifetime.isDisposed else { return release() }
+                guard let part = nextLeaf() else {
+                    downstream.sendCompleted()
+                    return release()
+                }
+                // Constant parts need no subscription of their own.
+                switch part.source {
+                case .just(let value):
+                    downstream.sendNext(value)
+                    continue
+                case .empty:
+                    continue
+                default:
+                    break
+                }
+                subscribe(to: part)
+                break
+            }
+        } while pendingTurns.subtract(1, ordering: .acquiringAndReleasing).newValue != 0
+    }
+
+    private func subscribe(to part: Signal<Value, Failure>) {
+        let partLifetime = lifetime.child()
+        part.subscribe(
+            Observer { [downstream] event in
+                switch event {
+                case .next:
+                    downstream.send(event)
+                case .error:
+                    downstream.send(event)
+                case .completed:
+                    partLifetime.dispose()
+                    if self.pendingTurns.add(1, ordering: .acquiringAndReleasing).newValue == 1 {
+                        self.run()
+                    }
+                }
+            },
+            in: partLifetime)
+    }
+
+    private func release() {
+        pending = []
+    }
+}

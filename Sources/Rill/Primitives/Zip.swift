@@ -1,0 +1,78 @@
+extension Signal {
+    /// Pairs the n-th value of this signal with the n-th value of `other` (RAC `-zipWith:`).
+    ///
+    /// Values wait in a queue until their partner arrives. The result completes as soon as one
+    /// side has completed and has no value left waiting, even if the other side still runs; an
+    /// error from either side ends it at once, dropping whatever was waiting. This signal is
+    /// subscribed before `other`. Each value costs O(1) time; the queues are unbounded.
+    @inlinable
+    public func zip<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
+        Signal<(Value, Other), Failure>(producer: { observer, lifetime in
+            let delivery = SerialDelivery(observer, state: ZipState<Value, Other>())
+            lifetime.add(ActionDisposable { delivery.detach() })
+            let firstLifetime = lifetime.child()
+            let secondLifetime = lifetime.child()
+            self.subscribe(
+                Observer { event in
+                    delivery.send { state, outbox in
+                        switch event {
+                        case .next(let value):
+                            state.first.append(value)
+                            state.emitPair(into: &outbox)
+                        case .error(let failure):
+                            outbox.sendError(failure)
+                        case .completed:
+                            state.isFirstCompleted = true
+                            state.emitCompletionIfDone(into: &outbox)
+                        }
+                    }
+                    if event.isTerminal { firstLifetime.dispose() }
+                },
+                in: firstLifetime)
+            other.subscribe(
+                Observer { event in
+                    delivery.send { state, outbox in
+                        switch event {
+                        case .next(let value):
+                            state.second.append(value)
+                            state.emitPair(into: &outbox)
+                        case .error(let failure):
+                            outbox.sendError(failure)
+                        case .completed:
+                            state.isSecondCompleted = true
+                            state.emitCompletionIfDone(into: &outbox)
+                        }
+                    }
+                    if event.isTerminal { secondLifetime.dispose() }
+                },
+                in: secondLifetime)
+        }).named(.derived(from: self, "-zipWith:", other))
+    }
+}
+
+/// The two queues of one `zip` subscription.
+@usableFromInline
+struct ZipState<First: Sendable, Second: Sendable>: Sendable {
+    @usableFromInline var first = RingBuffer<First>()
+    @usableFromInline var second = RingBuffer<Second>()
+    @usableFromInline var isFirstCompleted = false
+    @usableFromInline var isSecondCompleted = false
+
+    @inlinable init() {}
+
+    @inlinable
+    mutating func emitPair<Failure>(into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox) {
+        if !first.isEmpty && !second.isEmpty {
+            outbox.sendNext((first.popFirst()!, second.popFirst()!))
+        }
+        emitCompletionIfDone(into: &outbox)
+    }
+
+    /// RAC's rule: done once a completed side has nothing left to pair.
+    @inlinable
+    mutating func emitCompletionIfDone<Failure>(into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox) {
+        if (isFirstCompleted && first.isEmpty) || (isSecondCompleted && second.isEmpty) {
+            outbox.sendCompleted()
+        }
+    }
+}
