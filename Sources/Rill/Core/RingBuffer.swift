@@ -33,7 +33,7 @@ struct RingBuffer<Element> {
         count = 0
     }
 
-    @usableFromInline
+    @inlinable
     mutating func grow() {
         // Capacity stays a power of two so that wrapping is a mask.
         let newCapacity = Swift.max(8, storage.count * 2)

@@ -12,8 +12,9 @@
 /// ```
 public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     /// How a subscription is started. The cases other than `producer` let the core run common
-    /// shapes without allocating or recursing: `just` is forwarded in place by `bind`, and a
-    /// `concat` chain of any length is walked with an explicit stack.
+    /// shapes without allocating or recursing: `just` is forwarded in place by `bind`, a
+    /// `concat` chain of any length is walked with an explicit stack, and `zip` pulls from two
+    /// `sequence`s in step instead of buffering one of them whole.
     @usableFromInline
     enum Source: Sendable {
         case just(Value)
@@ -21,6 +22,11 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
         case failure(Failure)
         case never
         case producer(@Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void)
+        /// A synchronous, side-effect-free source: the producer pushes every element, and
+        /// `makeIterator` lets a consumer pull them instead.
+        case sequence(
+            producer: @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void,
+            makeIterator: @Sendable () -> () -> Value?)
         case concat(ConcatNode<Value, Failure>)
     }
 
@@ -63,7 +69,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
             observer.sendError(failure)
         case .never:
             break
-        case .producer(let producer):
+        case .producer(let producer), .sequence(let producer, _):
             producer(observer, lifetime)
         case .concat(let node):
             ConcatRun.start(node, observer, lifetime)

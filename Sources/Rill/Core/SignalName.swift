@@ -67,6 +67,7 @@ extension Signal: CustomStringConvertible, CustomDebugStringConvertible {
         case .failure(let failure): return "+error: \(failure)"
         case .never: return "+never"
         case .producer: return "+createSignal:"
+        case .sequence: return "+from: sequence"
         case .concat(let node): return node.name(depth: depth)
         }
     }

@@ -1,49 +1,83 @@
 import Synchronization
 
+/// The untyped shape of a concatenation tree: each link holds its child links, so that a deep
+/// tree can be torn down iteratively without generic code (see `deinit`).
+///
+/// @unchecked Sendable: the only mutable state, `childLinks`, is inside a `Mutex`; the class is
+/// not final because ``ConcatNode`` adds the typed leaves.
+@usableFromInline
+class ConcatLink: @unchecked Sendable {
+    @usableFromInline let childLinks: Mutex<(first: ConcatLink?, second: ConcatLink?)>
+
+    @usableFromInline
+    init(first: ConcatLink?, second: ConcatLink?) {
+        childLinks = Mutex((first, second))
+    }
+
+    deinit {
+        // Releasing a left-nested chain would release its child from inside this deinit, that
+        // child its own child, and so on a million frames deep. Instead, take the children of
+        // every link that is about to die into a worklist, so that each dies childless.
+        var doomed: [ConcatLink] = []
+        let (first, second) = childLinks.withLock { links in
+            defer { links = (nil, nil) }
+            return links
+        }
+        if let first { doomed.append(first) }
+        if let second { doomed.append(second) }
+        while var link = doomed.popLast() {
+            guard isKnownUniquelyReferenced(&link) else { continue }
+            let (first, second) = link.childLinks.withLock { links in
+                defer { links = (nil, nil) }
+                return links
+            }
+            if let first { doomed.append(first) }
+            if let second { doomed.append(second) }
+        }
+    }
+}
+
 /// One `a.concat(b)`: a node of a binary tree whose leaves, read left to right, are the
 /// signals to run one after another.
 ///
 /// Concatenation only builds this tree; ``ConcatRun`` walks it with an explicit stack, so a chain
-/// of a million links costs no stack depth to subscribe, whatever its shape. Tearing a deep tree
-/// down is made iterative too (see `deinit`).
+/// of a million links costs no stack depth to subscribe, whatever its shape. A side that is itself
+/// an unnamed concatenation is held as a child link; any other side is held as a typed leaf.
 @usableFromInline
-final class ConcatNode<Value: Sendable, Failure: Error>: Sendable {
-    /// `nil` only while the node is being dismantled by a parent's deinitializer.
-    private let parts: Mutex<(first: Signal<Value, Failure>, second: Signal<Value, Failure>)?>
+final class ConcatNode<Value: Sendable, Failure: Error>: ConcatLink {
+    @usableFromInline let firstLeaf: Signal<Value, Failure>?
+    @usableFromInline let secondLeaf: Signal<Value, Failure>?
 
-    @usableFromInline
+    @inlinable
     init(_ first: Signal<Value, Failure>, _ second: Signal<Value, Failure>) {
-        parts = Mutex((first, second))
+        let firstNode = Self.node(of: first)
+        let secondNode = Self.node(of: second)
+        firstLeaf = firstNode == nil ? first : nil
+        secondLeaf = secondNode == nil ? second : nil
+        super.init(first: firstNode, second: secondNode)
     }
 
-    var children: (first: Signal<Value, Failure>, second: Signal<Value, Failure>)? {
-        parts.withLock { $0 }
+    @inlinable
+    static func node(of signal: Signal<Value, Failure>) -> ConcatNode? {
+        if signal.explicitName == nil, case .concat(let node) = signal.source { return node }
+        return nil
+    }
+
+    /// The two sides, or `nil` for a side already taken apart by a dying parent.
+    @inlinable
+    var children: (first: Signal<Value, Failure>?, second: Signal<Value, Failure>?) {
+        let (firstLink, secondLink) = childLinks.withLock { $0 }
+        return (
+            firstLeaf ?? firstLink.map { Signal(source: .concat(unsafeDowncast($0, to: ConcatNode.self))) },
+            secondLeaf ?? secondLink.map { Signal(source: .concat(unsafeDowncast($0, to: ConcatNode.self))) }
+        )
     }
 
     func name(depth: Int) -> String {
-        guard let (first, second) = children else { return "…" }
-        return "[\(first.name(depth: depth - 1))] -concat: \(second.name(depth: depth - 1))"
-    }
-
-    deinit {
-        // Releasing a left-nested chain would otherwise release its left child from inside this
-        // deinit, and so on a million frames deep. Instead, move the children of every node that
-        // is about to die into a worklist, so each dies with no children of its own.
-        var doomed: [ConcatNode] = []
-        func collect(_ signal: consuming Signal<Value, Failure>) {
-            if case .concat(let node) = signal.source { doomed.append(node) }
-        }
-        if let (first, second) = parts.withLock({ $0.take() }) {
-            collect(first)
-            collect(second)
-        }
-        while var node = doomed.popLast() {
-            guard isKnownUniquelyReferenced(&node) else { continue }
-            if let (first, second) = node.parts.withLock({ $0.take() }) {
-                collect(first)
-                collect(second)
-            }
-        }
+        let (first, second) = children
+        let firstName = first?.name(depth: depth - 1) ?? "…"
+        let secondName = second?.name(depth: depth - 1) ?? "…"
+        return "[\(firstName)] -concat: \(secondName)"
     }
 }
 

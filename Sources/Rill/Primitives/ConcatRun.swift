@@ -9,35 +9,38 @@ import Synchronization
 /// takes the loop over.
 @usableFromInline
 final class ConcatRun<Value: Sendable, Failure: Error> {
-    private let downstream: Observer<Value, Failure>
-    private let lifetime: CompositeDisposable
-    private let pendingTurns = Atomic<Int>(1)
+    @usableFromInline let downstream: Observer<Value, Failure>
+    @usableFromInline let lifetime: CompositeDisposable
+    @usableFromInline let pendingTurns = Atomic<Int>(1)
     /// Signals still to run, next on top. Only touched by the loop owner.
-    private var pending: [Signal<Value, Failure>]
+    @usableFromInline var pending: [Signal<Value, Failure>]
 
-    private init(_ node: ConcatNode<Value, Failure>, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
+    @inlinable
+    init(_ node: ConcatNode<Value, Failure>, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
         self.downstream = downstream
         self.lifetime = lifetime
         pending = [Signal(source: .concat(node))]
     }
 
-    @usableFromInline
+    @inlinable
     static func start(_ node: ConcatNode<Value, Failure>, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
         ConcatRun(node, downstream, lifetime).run()
     }
 
     /// The next signal to run that is not itself a concatenation.
-    private func nextLeaf() -> Signal<Value, Failure>? {
+    @inlinable
+    func nextLeaf() -> Signal<Value, Failure>? {
         while let signal = pending.popLast() {
             guard case .concat(let node) = signal.source else { return signal }
-            guard let (first, second) = node.children else { continue }
-            pending.append(second)
-            pending.append(first)
+            let (first, second) = node.children
+            if let second { pending.append(second) }
+            if let first { pending.append(first) }
         }
         return nil
     }
 
-    private func run() {
+    @inlinable
+    func run() {
         repeat {
             while true {
                 guard !lifetime.isDisposed else { return release() }
@@ -61,7 +64,8 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
         } while pendingTurns.subtract(1, ordering: .acquiringAndReleasing).newValue != 0
     }
 
-    private func subscribe(to part: Signal<Value, Failure>) {
+    @inlinable
+    func subscribe(to part: Signal<Value, Failure>) {
         let partLifetime = lifetime.child()
         part.subscribe(
             Observer { [downstream] event in
@@ -80,7 +84,8 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
             in: partLifetime)
     }
 
-    private func release() {
+    @inlinable
+    func release() {
         pending = []
     }
 }

@@ -5,9 +5,16 @@ extension Signal {
     /// side has completed and has no value left waiting, even if the other side still runs; an
     /// error from either side ends it at once, dropping whatever was waiting. This signal is
     /// subscribed before `other`. Each value costs O(1) time; the queues are unbounded.
+    ///
+    /// Two ``from(_:)`` sequences are zipped in step, element by element, with nothing buffered:
+    /// the events are the same as buffering one side whole, since iterating a sequence has no
+    /// side effects. The result is again such a sequence.
     @inlinable
     public func zip<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
-        Signal<(Value, Other), Failure>(producer: { observer, lifetime in
+        if case .sequence(_, let makeFirst) = source, case .sequence(_, let makeSecond) = other.source {
+            return Self.zipInStep(makeFirst, makeSecond).named(.derived(from: self, "-zipWith:", other))
+        }
+        return Signal<(Value, Other), Failure>(producer: { observer, lifetime in
             let delivery = SerialDelivery(observer, state: ZipState<Value, Other>())
             lifetime.add(ActionDisposable { delivery.detach() })
             let firstLifetime = lifetime.child()
@@ -47,6 +54,36 @@ extension Signal {
                 },
                 in: secondLifetime)
         }).named(.derived(from: self, "-zipWith:", other))
+    }
+}
+
+extension Signal {
+    @inlinable
+    static func zipInStep<Other>(
+        _ makeFirst: @escaping @Sendable () -> () -> Value?,
+        _ makeSecond: @escaping @Sendable () -> () -> Other?
+    ) -> Signal<(Value, Other), Failure> {
+        Signal<(Value, Other), Failure>(
+            source: .sequence(
+                producer: { observer, lifetime in
+                    let first = makeFirst()
+                    let second = makeSecond()
+                    while !lifetime.isDisposed {
+                        guard let value = first(), let otherValue = second() else {
+                            observer.sendCompleted()
+                            return
+                        }
+                        observer.sendNext((value, otherValue))
+                    }
+                },
+                makeIterator: {
+                    let first = makeFirst()
+                    let second = makeSecond()
+                    return {
+                        guard let value = first(), let otherValue = second() else { return nil }
+                        return (value, otherValue)
+                    }
+                }))
     }
 }
 
