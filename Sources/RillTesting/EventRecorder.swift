@@ -21,7 +21,8 @@ public final class EventRecorder<Value: Sendable, Failure: Error>: Sendable {
         public let event: Event<Value, Failure>
     }
 
-    private let clock: (any Scheduler)?
+    /// The clock that stamps each event, if any.
+    public let clock: (any Scheduler)?
     private let recorded = Mutex<[Record]>([])
     private let subscription = SerialDisposable()
 

@@ -16,14 +16,20 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
     @usableFromInline var pending: [Signal<Value, Failure>]
 
     @inlinable
-    init(_ node: ConcatNode<Value, Failure>, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
+    init(
+        _ node: ConcatNode<Value, Failure>, _ downstream: Observer<Value, Failure>,
+        _ lifetime: CompositeDisposable
+    ) {
         self.downstream = downstream
         self.lifetime = lifetime
         pending = [Signal(source: .concat(node))]
     }
 
     @inlinable
-    static func start(_ node: ConcatNode<Value, Failure>, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
+    static func start(
+        _ node: ConcatNode<Value, Failure>, _ downstream: Observer<Value, Failure>,
+        _ lifetime: CompositeDisposable
+    ) {
         ConcatRun(node, downstream, lifetime).run()
     }
 

@@ -98,7 +98,9 @@ struct ZipState<First: Sendable, Second: Sendable>: Sendable {
     @inlinable init() {}
 
     @inlinable
-    mutating func emitPair<Failure>(into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox) {
+    mutating func emitPair<Failure>(
+        into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox
+    ) {
         if !first.isEmpty && !second.isEmpty {
             outbox.sendNext((first.popFirst()!, second.popFirst()!))
         }
@@ -107,7 +109,9 @@ struct ZipState<First: Sendable, Second: Sendable>: Sendable {
 
     /// RAC's rule: done once a completed side has nothing left to pair.
     @inlinable
-    mutating func emitCompletionIfDone<Failure>(into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox) {
+    mutating func emitCompletionIfDone<Failure>(
+        into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox
+    ) {
         if (isFirstCompleted && first.isEmpty) || (isSecondCompleted && second.isEmpty) {
             outbox.sendCompleted()
         }

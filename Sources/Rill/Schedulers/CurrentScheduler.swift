@@ -24,7 +24,9 @@ public enum Schedulers {
     /// Runs `action` with `scheduler` as ``current``, restoring the previous one afterwards.
     ///
     /// Scheduler implementations wrap every action they run in this call.
-    public static func perform<Result>(on scheduler: any Scheduler, _ action: () throws -> Result) rethrows -> Result {
+    public static func perform<Result>(on scheduler: any Scheduler, _ action: () throws -> Result) rethrows
+        -> Result
+    {
         let box = SchedulerBox(scheduler)
         let previous = CurrentSchedulerSlot.get()
         CurrentSchedulerSlot.set(box)

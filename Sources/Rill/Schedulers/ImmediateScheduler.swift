@@ -26,6 +26,8 @@ public final class ImmediateScheduler: Scheduler {
         after date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
         _ action: @escaping @Sendable () -> Void
     ) -> (any Disposable)? {
-        preconditionFailure("ImmediateScheduler.schedule(after:repeatingEvery:withLeeway:): the immediate scheduler cannot repeat an action")
+        preconditionFailure(
+            "ImmediateScheduler.schedule(after:repeatingEvery:withLeeway:): the immediate scheduler cannot repeat an action"
+        )
     }
 }

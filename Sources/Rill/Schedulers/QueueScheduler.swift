@@ -47,7 +47,10 @@ public final class QueueScheduler: Scheduler {
         after date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
         _ action: @escaping @Sendable () -> Void
     ) -> (any Disposable)? {
-        precondition(interval > 0, "QueueScheduler.schedule(after:repeatingEvery:withLeeway:): interval must be positive, got \(interval)")
+        precondition(
+            interval > 0,
+            "QueueScheduler.schedule(after:repeatingEvery:withLeeway:): interval must be positive, got \(interval)"
+        )
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(
             wallDeadline: Self.wallTime(date), repeating: interval,
