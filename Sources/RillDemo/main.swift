@@ -61,7 +61,7 @@ scene(
             { value in
                 .merge(
                     scheduler.createColdSignal(
-                        "x-y|", values: ["x": value, "y": value.uppercased()], error: DemoFailure()
+                        "x---y|", values: ["x": value, "y": value.uppercased()], error: DemoFailure()
                     ).signal)
             }
         }
