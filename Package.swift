@@ -13,12 +13,25 @@ let package = Package(
         .library(name: "Rill", targets: ["Rill"]),
         .library(name: "RillTesting", targets: ["RillTesting"]),
         .executable(name: "rill-demo", targets: ["RillDemo"]),
+        .executable(name: "rill-ops", targets: ["rill-ops"]),
+        .plugin(name: "RillOperatorPlugin", targets: ["RillOperatorPlugin"]),
     ],
     targets: [
-        .target(name: "Rill", swiftSettings: strictSettings),
-        .target(name: "RillTesting", dependencies: ["Rill"], swiftSettings: strictSettings),
+        .target(name: "Rill", swiftSettings: strictSettings, plugins: ["RillOperatorPlugin"]),
+        // The specs themselves: a target only so that SwiftPM tracks the folder, and checks it.
+        .target(
+            name: "RillSpecs", path: "Specs", exclude: ["README.md"], swiftSettings: strictSettings,
+            plugins: ["RillOperatorPlugin"]),
+        .target(name: "RillMarbles", swiftSettings: strictSettings),
+        .target(name: "RillTesting", dependencies: ["Rill", "RillMarbles"], swiftSettings: strictSettings),
+        .target(name: "RillSpec", dependencies: ["RillMarbles"], swiftSettings: strictSettings),
+        .executableTarget(name: "rill-ops", dependencies: ["RillSpec"], path: "Sources/RillOps", swiftSettings: strictSettings),
+        .plugin(name: "RillOperatorPlugin", capability: .buildTool(), dependencies: [.target(name: "rill-ops")]),
         .executableTarget(name: "RillDemo", dependencies: ["Rill", "RillTesting"], swiftSettings: strictSettings),
         .testTarget(name: "RillTests", dependencies: ["Rill", "RillTesting"], swiftSettings: strictSettings),
         .testTarget(name: "RillTestingTests", dependencies: ["Rill", "RillTesting"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "RillOperatorTests", dependencies: ["Rill", "RillTesting"], swiftSettings: strictSettings,
+            plugins: ["RillOperatorPlugin"]),
     ]
 )

@@ -43,8 +43,10 @@ class ConcatLink: @unchecked Sendable {
 /// Concatenation only builds this tree; ``ConcatRun`` walks it with an explicit stack, so a chain
 /// of a million links costs no stack depth to subscribe, whatever its shape. A side that is itself
 /// an unnamed concatenation is held as a child link; any other side is held as a typed leaf.
+// @unchecked Sendable, restated from ConcatLink: this subclass adds only `let` leaves, which are
+// Sendable signals.
 @usableFromInline
-final class ConcatNode<Value: Sendable, Failure: Error>: ConcatLink {
+final class ConcatNode<Value: Sendable, Failure: Error>: ConcatLink, @unchecked Sendable {
     @usableFromInline let firstLeaf: Signal<Value, Failure>?
     @usableFromInline let secondLeaf: Signal<Value, Failure>?
 

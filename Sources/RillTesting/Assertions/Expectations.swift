@@ -1,3 +1,4 @@
+import RillMarbles
 #if canImport(Testing)
 import Rill
 import Testing

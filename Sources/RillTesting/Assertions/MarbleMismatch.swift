@@ -1,3 +1,4 @@
+import RillMarbles
 import Foundation
 import Rill
 

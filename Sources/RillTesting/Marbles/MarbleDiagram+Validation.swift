@@ -1,3 +1,4 @@
+import RillMarbles
 import Rill
 
 /// The places a marble diagram can be used, each allowing different symbols.

@@ -1,3 +1,4 @@
+import RillMarbles
 import Rill
 
 extension TestScheduler {

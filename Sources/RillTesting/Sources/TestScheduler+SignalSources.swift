@@ -1,3 +1,4 @@
+import RillMarbles
 import Rill
 
 // Each source comes in six overloads so that the common cases need neither a `values:`

@@ -1,3 +1,4 @@
+import RillMarbles
 import Foundation
 
 /// One subscription to a ``ColdSignal`` or ``HotSignal``: when it started and when it ended.

@@ -1,11 +1,11 @@
 /// Draws symbols at frames as marble text: the inverse of the parser.
-enum MarbleRenderer {
+package enum MarbleRenderer {
     /// A character at a frame. Frames below zero are drawn at frame zero.
-    typealias Mark = (frame: Int, character: Character)
+    package typealias Mark = (frame: Int, character: Character)
 
     /// The text of each frame from zero to the last marked frame: `-` for an empty frame, the
     /// character for a frame with one mark, `(ab)` for a frame with several.
-    static func cells(_ marks: [Mark]) -> [String] {
+    package static func cells(_ marks: [Mark]) -> [String] {
         guard let lastFrame = marks.map({ max(0, $0.frame) }).max() else { return [] }
         var frames = [[Character]](repeating: [], count: lastFrame + 1)
         for mark in marks {
@@ -21,7 +21,7 @@ enum MarbleRenderer {
     }
 
     /// Canonical marble text for `marks`: see ``MarbleDiagram/description``.
-    static func render(_ marks: [Mark]) -> String {
+    package static func render(_ marks: [Mark]) -> String {
         cells(marks).joined()
     }
 
@@ -29,12 +29,12 @@ enum MarbleRenderer {
     ///
     /// Where one line has a group and the other a single character, the narrower cell is padded
     /// with spaces, which marble syntax ignores: both lines still parse to the same diagrams.
-    static func renderAligned(_ first: [Mark], _ second: [Mark]) -> (String, String) {
+    package static func renderAligned(_ first: [Mark], _ second: [Mark]) -> (String, String) {
         renderAligned([first, second]).pair
     }
 
     /// Renders any number of timelines frame-aligned with each other.
-    static func renderAligned(_ timelines: [[Mark]]) -> [String] {
+    package static func renderAligned(_ timelines: [[Mark]]) -> [String] {
         let cells = timelines.map(Self.cells)
         let frameCount = cells.map(\.count).max() ?? 0
         var lines = [String](repeating: "", count: timelines.count)

@@ -82,14 +82,14 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
         public var symbol: Symbol
         /// The 1-based column the symbol was parsed from, or 0 for a mark made in code; used in
         /// error messages and ignored by `==`.
-        var column: Int
+        package var column: Int
 
         /// Creates a mark of `symbol` at `frame`.
         public init(frame: Int, symbol: Symbol) {
             self.init(frame: frame, symbol: symbol, column: 0)
         }
 
-        init(frame: Int, symbol: Symbol, column: Int) {
+        package init(frame: Int, symbol: Symbol, column: Int) {
             self.frame = frame
             self.symbol = symbol
             self.column = column
@@ -110,7 +110,7 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
     public let marks: [Mark]
 
     /// The text the diagram was parsed from, or `nil` if it was made from marks.
-    let source: String?
+    package let source: String?
 
     /// Creates a diagram from marks, sorting them by frame (keeping the order of marks that share
     /// a frame).
@@ -121,7 +121,7 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
             }.map(\.element), source: nil)
     }
 
-    init(sortedMarks: [Mark], source: String?) {
+    package init(sortedMarks: [Mark], source: String?) {
         self.marks = sortedMarks
         self.source = source
     }

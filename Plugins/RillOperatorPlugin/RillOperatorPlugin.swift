@@ -1,0 +1,72 @@
+import Foundation
+import PackagePlugin
+
+/// Generates operators from the package's `Specs/*.ops` during the build.
+///
+/// Applied to a library target, it writes the shipped operators; to a test target, their
+/// reference implementations and tests; to the target whose directory is `Specs/` itself, it
+/// only checks the specs. That last use is what makes SwiftPM notice new, deleted and renamed
+/// spec files: files of a target's own directory are part of the build plan.
+///
+/// A package other than Rill gets Rill's catalogue too, so its derivations can use Rill's
+/// operators.
+@main
+struct RillOperatorPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        do {
+            return try commands(context: context, target: target)
+        } catch {
+            Diagnostics.error("RillOperatorPlugin: \(error)")
+            throw error
+        }
+    }
+
+    func commands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let package = context.package.directoryURL
+        let specs = package.appending(path: "Specs")
+        let tool = try context.tool(named: "rill-ops")
+        let specFiles = try FileManager.default.contentsOfDirectory(atPath: specs.path(percentEncoded: false))
+            .filter { $0.hasSuffix(".ops") }.sorted().map { specs.appending(path: $0) }
+        var arguments = ["--specs", specs.path(percentEncoded: false), "--root", package.path(percentEncoded: false)]
+        var inputs = [specs] + specFiles
+
+        // Another package's derivations may use Rill's operators.
+        if let rill = context.package.dependencies.map(\.package).first(where: { $0.displayName == "Rill" }) {
+            let catalogue = rill.directoryURL.appending(path: "Specs")
+            arguments += ["--catalogue", catalogue.path(percentEncoded: false)]
+            inputs.append(catalogue)
+        }
+
+        let output: URL
+        let mode: [String]
+        let isSpecsTarget = target.sourceFiles.contains { file in
+            file.url.deletingLastPathComponent().standardizedFileURL.path == specs.standardizedFileURL.path
+        }
+        if isSpecsTarget {
+            output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+SpecCheck.swift")
+            mode = ["check", "--stamp", output.path(percentEncoded: false)]
+        } else if target.kind == .test {
+            output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+GeneratedTests.swift")
+            let modules = ["Rill"] + target.dependencies.compactMap { dependency -> String? in
+                if case .target(let module) = dependency, module.name != "RillTesting", module.name != "Rill" {
+                    return module.name
+                }
+                return nil
+            }
+            mode = ["generate", "--tests", output.path(percentEncoded: false)] + modules.flatMap { ["--import", $0] }
+        } else {
+            output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+GeneratedOperators.swift")
+            let imports = target.name == "Rill" ? [] : ["--import", "Rill"]
+            mode = ["generate", "--library", output.path(percentEncoded: false)] + imports
+        }
+        return [
+            .buildCommand(
+                displayName: "Generating \(output.lastPathComponent) from the operator specs",
+                executable: tool.url,
+                arguments: mode + arguments,
+                inputFiles: inputs,
+                outputFiles: [output])
+        ]
+    }
+}

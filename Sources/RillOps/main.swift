@@ -1,0 +1,128 @@
+import Foundation
+import RillSpec
+
+/// rill-ops: generates Rill operators, their tests and their documentation from spec files.
+let usage = """
+    usage: rill-ops check    --specs DIR [--stamp FILE]
+           rill-ops generate --specs DIR [--library FILE] [--tests FILE] [--import MODULE …]
+           rill-ops docs     --specs DIR --output DIR [--check]
+    common options: [--catalogue DIR …] [--root DIR]
+
+      check      validates the specs and prints every problem as FILE:LINE:COL: error: …;
+                 --stamp writes a comment-only Swift file for the build system
+      generate   writes the shipped operators (--library) and their tests (--tests)
+      docs       writes one Markdown page per spec file and an index; --check only compares
+      --catalogue  specs of another package (Rill's) whose operators the specs may use
+      --root       the package folder that locations in generated files are relative to
+    Generated files are written atomically, and only when they change. A failure writes nothing.
+    """
+
+struct Arguments {
+    var command = ""
+    var specs: [URL] = []
+    var catalogues: [URL] = []
+    var stamp: URL?
+    var library: URL?
+    var tests: URL?
+    var output: URL?
+    var imports: [String] = []
+    var root: String?
+    var check = false
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        guard let command = rest.popFirst() else { throw UsageError("missing command") }
+        self.command = command
+        func value(_ flag: String) throws -> String {
+            guard let value = rest.popFirst() else { throw UsageError("\(flag) needs a value") }
+            return value
+        }
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--specs": specs.append(URL(fileURLWithPath: try value(flag), isDirectory: true))
+            case "--catalogue": catalogues.append(URL(fileURLWithPath: try value(flag), isDirectory: true))
+            case "--stamp": stamp = URL(fileURLWithPath: try value(flag))
+            case "--library": library = URL(fileURLWithPath: try value(flag))
+            case "--tests": tests = URL(fileURLWithPath: try value(flag))
+            case "--output": output = URL(fileURLWithPath: try value(flag), isDirectory: true)
+            case "--import": imports.append(try value(flag))
+            case "--root": root = try value(flag)
+            case "--check": check = true
+            default: throw UsageError("unknown option '\(flag)'")
+            }
+        }
+        if specs.isEmpty { throw UsageError("--specs is required") }
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+func run() -> Int32 {
+    let arguments: Arguments
+    do {
+        arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        FileHandle.standardError.write(Data("rill-ops: \(error)\n\n\(usage)\n".utf8))
+        return 2
+    }
+    let root = arguments.root ?? arguments.specs[0].deletingLastPathComponent().path
+    let paths = SpecPaths(root: root)
+    do {
+        let specs = try Pipeline.catalogue(at: arguments.specs, external: arguments.catalogues)
+        switch arguments.command {
+        case "check":
+            if let stamp = arguments.stamp {
+                try OutputWriter.write("// The operator specs are valid: \(specs.count) operators.\n", to: stamp)
+            } else {
+                print("rill-ops: \(specs.count) operators, no problems")
+            }
+        case "generate":
+            guard arguments.library != nil || arguments.tests != nil else {
+                throw UsageError("generate needs --library, --tests or both")
+            }
+            // Render everything before writing anything, so that a failure leaves no partial output.
+            let libraryText = arguments.library.map { _ in
+                LibraryEmitter.emit(specs, paths: paths, importing: arguments.imports)
+            }
+            let testsText = arguments.tests.map { _ in
+                TestEmitter.emit(specs, paths: paths, importing: arguments.imports.isEmpty ? ["Rill"] : arguments.imports)
+            }
+            if let library = arguments.library, let libraryText { try OutputWriter.write(libraryText, to: library) }
+            if let tests = arguments.tests, let testsText { try OutputWriter.write(testsText, to: tests) }
+        case "docs":
+            guard let output = arguments.output else { throw UsageError("docs needs --output") }
+            let pages = DocsEmitter.emit(specs, paths: paths)
+            if arguments.check {
+                let stale = pages.filter { name, text in
+                    (try? String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)) != text
+                }.map(\.key).sorted()
+                if !stale.isEmpty {
+                    FileHandle.standardError.write(
+                        Data("rill-ops: stale documentation in \(output.path): \(stale.joined(separator: ", "))\nrun: swift run rill-ops docs --specs Specs --output docs/operators\n".utf8))
+                    return 1
+                }
+            } else {
+                for (name, text) in pages.sorted(by: { $0.key < $1.key }) {
+                    try OutputWriter.write(text, to: output.appendingPathComponent(name))
+                }
+            }
+        default:
+            throw UsageError("unknown command '\(arguments.command)'")
+        }
+        return 0
+    } catch let errors as SpecErrors {
+        FileHandle.standardError.write(Data((errors.description + "\n").utf8))
+        return 1
+    } catch let error as UsageError {
+        FileHandle.standardError.write(Data("rill-ops: \(error)\n\n\(usage)\n".utf8))
+        return 2
+    } catch {
+        FileHandle.standardError.write(Data("rill-ops: error: \(error)\n".utf8))
+        return 1
+    }
+}
+
+exit(run())

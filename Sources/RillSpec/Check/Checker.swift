@@ -1,0 +1,226 @@
+/// Stage 3, check: resolves every name a derivation or an example uses and rejects what cannot
+/// be generated: unknown names, wrong arity, duplicates, use before definition and cycles.
+///
+/// Names resolve to entries of the catalogue, primitives included. An entry may use entries of
+/// any file, but within one file only those above it, so that each file reads top-down.
+public enum Checker {
+    public static func check(_ specs: [OperatorSpec]) throws(SpecErrors) -> [OperatorSpec] {
+        var context = Context(specs: specs)
+        let checked = context.run()
+        if !context.diagnostics.isEmpty { throw SpecErrors(context.diagnostics) }
+        return checked
+    }
+
+    struct Context {
+        let specs: [OperatorSpec]
+        var byName: [String: [OperatorSpec]] = [:]
+        var diagnostics: [Diagnostic] = []
+        /// Entry key → keys of the derived entries its derivation uses.
+        var uses: [String: [(key: String, location: SourceLocation)]] = [:]
+
+        init(specs: [OperatorSpec]) {
+            self.specs = specs
+            for spec in specs { byName[spec.name, default: []].append(spec) }
+        }
+
+        mutating func run() -> [OperatorSpec] {
+            reportDuplicates()
+            var checked: [OperatorSpec] = []
+            for var spec in specs {
+                if spec.isExternal {
+                    checked.append(spec)
+                    continue
+                }
+                if case .derived(let derivation) = spec.implementation {
+                    let resolved = resolve(derivation, in: spec, example: nil)
+                    spec.implementation = .derived(resolved)
+                }
+                spec.examples = spec.examples.map { example in
+                    var example = example
+                    example.derivation = resolveExample(example, of: spec)
+                    return example
+                }
+                if var model = spec.model {
+                    do {
+                        model.derivation = resolve(
+                            try DerivationParser.parse(model.call), in: spec,
+                            example: Example(
+                                sources: [], expression: model.call, expected: model.call, valueType: "Int",
+                                location: model.location))
+                    } catch {
+                        diagnostics.append(error)
+                    }
+                    spec.model = model
+                }
+                checked.append(spec)
+            }
+            reportCycles()
+            return checked
+        }
+
+        mutating func reportDuplicates() {
+            var first: [String: OperatorSpec] = [:]
+            for spec in specs {
+                if let original = first[spec.key] {
+                    diagnostics.append(
+                        Diagnostic(
+                            spec.location, "duplicate operator '\(spec.signature.displayName)'",
+                            hint: "first defined at \(original.location); rename one or change its argument labels"))
+                } else {
+                    first[spec.key] = spec
+                }
+            }
+        }
+
+        mutating func resolveExample(_ example: Example, of spec: OperatorSpec) -> Derivation? {
+            let names = Set(example.sources.map(\.name).filter { $0 != "self" })
+            do {
+                let parsed = try DerivationParser.parse(example.expression, signalValues: names)
+                return resolve(parsed, in: spec, example: example)
+            } catch {
+                diagnostics.append(error)
+                return nil
+            }
+        }
+
+        /// Resolves names in `derivation`, a part of `spec`'s derivation or of one of its examples.
+        mutating func resolve(_ derivation: Derivation, in spec: OperatorSpec, example: Example?) -> Derivation {
+            switch derivation {
+            case .receiver, .swift:
+                return derivation
+            case .conditional(let condition, let then, let otherwise):
+                return .conditional(
+                    condition: condition, then: resolve(then, in: spec, example: example),
+                    else: resolve(otherwise, in: spec, example: example))
+            case .call(var call):
+                if let receiver = call.receiver { call.receiver = resolve(receiver, in: spec, example: example) }
+                guard let callee = lookUp(call, in: spec, example: example) else { return .call(call) }
+                call.resolution = .init(
+                    key: callee.key, isPrimitive: callee.implementation == .primitive || callee.isExternal,
+                    isStatic: callee.signature.isStatic, isProperty: callee.signature.isProperty)
+                call.arguments = zip(call.arguments, callee.signature.parameters).map { argument, parameter in
+                    var argument = argument
+                    if parameter.isSignal, case .swift(let text) = argument.value {
+                        argument.value = .signal(reparse(text, in: spec, example: example))
+                    }
+                    return argument
+                }
+                if example == nil, !callee.isExternal, case .derived = callee.implementation {
+                    uses[spec.key, default: []].append((callee.key, call.location))
+                }
+                return .call(call)
+            }
+        }
+
+        mutating func reparse(_ text: LocatedText, in spec: OperatorSpec, example: Example?) -> Derivation {
+            let parameters = spec.signature.parameters
+            let swiftValues = example == nil ? Set(parameters.filter { !$0.isSignal }.map(\.name)) : []
+            let signalValues =
+                example.map { Set($0.sources.map(\.name).filter { $0 != "self" }) }
+                ?? Set(parameters.filter(\.isSignal).map(\.name))
+            do {
+                return resolve(
+                    try DerivationParser.parse(text, swiftValues: swiftValues, signalValues: signalValues), in: spec,
+                    example: example)
+            } catch {
+                diagnostics.append(error)
+                return .swift(text)
+            }
+        }
+
+        mutating func lookUp(_ call: Derivation.Call, in spec: OperatorSpec, example: Example?) -> OperatorSpec? {
+            let candidates = byName[call.name] ?? []
+            guard !candidates.isEmpty else {
+                let known = Array(byName.keys) + spec.signature.parameters.map(\.name)
+                let suggestion = known.min { editDistance($0, call.name) < editDistance($1, call.name) }
+                let hint =
+                    suggestion.flatMap { editDistance($0, call.name) <= max(2, call.name.count / 3) ? $0 : nil }
+                    .map { "did you mean '\($0)'?" } ?? "define it in a spec file, or declare it as a primitive"
+                diagnostics.append(Diagnostic(call.location, "unknown operator '\(call.name)'", hint: hint))
+                return nil
+            }
+            let labels = call.arguments.map(\.label) + (call.trailingClosure == nil ? [] : [nil])
+            var onType = false
+            if case .swift(let text) = call.receiver, text.text.hasPrefix("Signal") { onType = true }
+            let fitting = candidates.filter { candidate in
+                if onType != candidate.signature.isStatic && (onType || call.receiver != nil) { return false }
+                return Self.accepts(candidate.signature, labels: labels, trailingClosure: call.trailingClosure != nil)
+            }
+            guard let callee = fitting.first else {
+                let expected = candidates.map { "'\($0.signature.displayName)'" }.joined(separator: " or ")
+                diagnostics.append(
+                    Diagnostic(
+                        call.location,
+                        "wrong arguments for '\(call.name)': \(call.arity) given (\(labels.map { ($0 ?? "_") + ":" }.joined()))",
+                        hint: "expected \(expected)"))
+                return nil
+            }
+            if example == nil, callee.key == spec.key {
+                diagnostics.append(
+                    Diagnostic(
+                        call.location, "'\(spec.name)' is derived from itself",
+                        hint: "derive it from primitives and other entries"))
+                return nil
+            }
+            if example == nil, callee.location.file == spec.location.file, callee.location > spec.location {
+                diagnostics.append(
+                    Diagnostic(
+                        call.location, "'\(callee.signature.displayName)' is used before its definition at \(callee.location)",
+                        hint: "move '\(spec.name)' below '\(callee.name)', or '\(callee.name)' above it"))
+                return nil
+            }
+            return callee
+        }
+
+        /// Whether a call with these labels fits the signature: every argument matches a parameter
+        /// in order, and every skipped parameter has a default.
+        static func accepts(_ signature: Signature, labels: [String?], trailingClosure: Bool) -> Bool {
+            if signature.isProperty { return labels.isEmpty }
+            var remaining = labels[...]
+            for (index, parameter) in signature.parameters.enumerated() {
+                let isLast = index == signature.parameters.count - 1
+                if let label = remaining.first {
+                    let isTrailing = trailingClosure && remaining.count == 1
+                    if label == parameter.label || (isTrailing && label == nil && parameter.isFunction && isLast) {
+                        remaining.removeFirst()
+                        continue
+                    }
+                    if isTrailing && label == nil && parameter.isFunction {
+                        // A trailing closure may skip defaulted parameters before the last one.
+                        remaining.removeFirst()
+                        continue
+                    }
+                }
+                if parameter.defaultValue == nil { return false }
+            }
+            return remaining.isEmpty
+        }
+
+        mutating func reportCycles() {
+            var state: [String: Int] = [:]  // 1 visiting, 2 done
+            var path: [String] = []
+            func visit(_ key: String) -> [String]? {
+                if state[key] == 2 { return nil }
+                if state[key] == 1 { return Array(path.drop { $0 != key }) + [key] }
+                state[key] = 1
+                path.append(key)
+                for use in uses[key] ?? [] {
+                    if let cycle = visit(use.key) { return cycle }
+                }
+                path.removeLast()
+                state[key] = 2
+                return nil
+            }
+            for spec in specs {
+                if let cycle = visit(spec.key) {
+                    let location = uses[cycle[0]]?.first { $0.key == cycle[1] }?.location ?? spec.location
+                    diagnostics.append(
+                        Diagnostic(
+                            location, "derivations form a cycle: \(cycle.joined(separator: " → "))",
+                            hint: "derive one of them from primitives instead"))
+                    return
+                }
+            }
+        }
+    }
+}

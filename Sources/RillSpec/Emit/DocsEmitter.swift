@@ -1,0 +1,83 @@
+/// Stage 5c, emit: the operator catalogue as Markdown, one page per spec file and an index.
+public enum DocsEmitter {
+    /// File name → contents.
+    public static func emit(_ specs: [OperatorSpec], paths: SpecPaths) -> [String: String] {
+        var pages: [String: String] = [:]
+        let families = Dictionary(grouping: specs) { paths.relative($0.location.file) }
+        var index = CodeWriter()
+        index.line("# Operators")
+        index.line()
+        index.line("Generated from `Specs/` by `rill-ops docs`. Every operator, its RAC selector and where it is defined.")
+        index.line()
+        index.line("| Operator | RAC | Family | Kind |")
+        index.line("|---|---|---|---|")
+        for spec in specs {
+            let family = pageName(paths.relative(spec.location.file))
+            let kind = spec.implementation == .primitive ? "primitive" : "derived"
+            index.line(
+                "| [`\(spec.signature.displayName)`](\(family).md#\(anchor(spec))) | \(spec.selector.map { "`\($0)`" } ?? "") | \(family) | \(kind) |"
+            )
+        }
+        pages["README.md"] = index.text
+        for (file, members) in families {
+            var page = CodeWriter()
+            page.line("# \(pageName(file))")
+            page.line()
+            page.line("Generated from `\(file)` by `rill-ops docs`.")
+            for spec in members {
+                page.line()
+                page.line("## \(spec.signature.displayName)")
+                page.line()
+                page.line("```swift")
+                page.line(spec.signature.declaration)
+                page.line("```")
+                page.line()
+                if let selector = spec.selector { page.line("RAC: `\(selector)`. ") }
+                page.line("Defined at `\(paths.describe(spec.location))`.")
+                page.line()
+                page.line(spec.documentation)
+                page.line()
+                switch spec.implementation {
+                case .primitive:
+                    page.line("Primitive, written by hand in `\(spec.implementationText)`.")
+                case .derived:
+                    page.line("Derivation:")
+                    page.line()
+                    page.line("```swift")
+                    for state in spec.state { page.line(state.text) }
+                    page.line(spec.implementationText)
+                    page.line("```")
+                }
+                page.line()
+                page.line("Examples:")
+                page.line()
+                page.line("```")
+                for example in spec.examples {
+                    for source in example.sources {
+                        page.line("\(source.name == "self" ? "source" : source.name): \(source.marble.text)")
+                    }
+                    page.line("\(example.expression.text.replacingNewlines)")
+                    page.line("result: \(example.expected.text)")
+                    page.line()
+                }
+                page.line("```")
+                if let model = spec.model {
+                    page.line()
+                    page.line("On finite input, `\(model.call.text)` behaves as `\(model.expected.text)`.")
+                }
+            }
+            pages[pageName(file) + ".md"] = page.text
+        }
+        return pages
+    }
+
+    static func pageName(_ file: String) -> String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        return base.hasSuffix(".ops") ? String(base.dropLast(4)) : base
+    }
+
+    /// GitHub's heading anchor for `## name(label:)`.
+    static func anchor(_ spec: OperatorSpec) -> String {
+        spec.signature.displayName.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+}

@@ -1,0 +1,216 @@
+/// Stage 4, lower: turns a derivation into Swift, in one of two flavours.
+///
+/// - The **reference** flavour is the derivation taken literally: every operator it names is
+///   called, derived ones through their own reference implementations, down to the primitives.
+///   Tests use it as the meaning of the operator.
+/// - The **shipped** flavour calls the shipped operators, and lowers every `bind` or
+///   `flattenMap` whose block only answers `just`, `empty`, `error`, `stop` or `last` into one
+///   direct sink: the value is forwarded or dropped in place, with no signal per value.
+struct Lowering {
+    enum Flavor { case shipped, reference }
+
+    let flavor: Flavor
+    /// The spec being lowered; `nil` for example expressions.
+    let spec: OperatorSpec?
+    /// How `self` is spelled.
+    var receiverName = "self"
+    /// Whether `bind` and `flattenMap` blocks may become direct sinks (off for examples, which
+    /// call the real operators).
+    var lowersBlocks = true
+    /// How a bare `Signal` is spelled where nothing else fixes its generic arguments.
+    var bareSignal = "Signal"
+
+    // MARK: Expressions
+
+    /// Swift for `derivation`. `hasContext` tells whether the position has a contextual type,
+    /// so that static members may be written `.just(x)`.
+    func expression(_ derivation: Derivation, hasContext: Bool) -> String {
+        switch derivation {
+        case .receiver:
+            return receiverName
+        case .swift(let text):
+            return text.text == "Signal" ? bareSignal : text.text
+        case .conditional(let condition, let then, let otherwise):
+            return "\(condition.text) ? \(expression(then, hasContext: true)) : \(expression(otherwise, hasContext: true))"
+        case .call(let call):
+            if flavor == .shipped, lowersBlocks, Self.isStepCall(call), let closure = call.trailingClosure,
+                case .steps(let body) = closure.body, Self.isDirect(body)
+            {
+                return directSink(call, closure: closure, body: body, hasContext: hasContext)
+            }
+            return callExpression(call, hasContext: hasContext)
+        }
+    }
+
+    static func isStepCall(_ call: Derivation.Call) -> Bool {
+        DerivationParser.stepCallees.contains(call.name) && call.arguments.isEmpty
+            && call.resolution?.isStatic == false
+    }
+
+    /// Whether every answer of the block can be sent in place.
+    static func isDirect(_ body: StepBody) -> Bool {
+        body.steps.allSatisfy { step in
+            if case .signal = step { return false }
+            return true
+        }
+    }
+
+    func name(of call: Derivation.Call) -> String {
+        guard flavor == .reference, let resolution = call.resolution, !resolution.isPrimitive else { return call.name }
+        return "reference" + call.name.capitalizedFirst
+    }
+
+    func callExpression(_ call: Derivation.Call, hasContext: Bool) -> String {
+        var text: String
+        let isStatic = call.resolution?.isStatic ?? false
+        if let receiver = call.receiver {
+            text = "\(expression(receiver, hasContext: false)).\(name(of: call))"
+        } else if isStatic {
+            text = hasContext ? ".\(name(of: call))" : "\(bareSignal).\(name(of: call))"
+        } else {
+            text = "\(receiverName).\(name(of: call))"
+        }
+        let isProperty = call.resolution?.isProperty ?? false
+        if !isProperty && (!call.arguments.isEmpty || call.trailingClosure == nil) {
+            text += "(" + call.arguments.map(argument).joined(separator: ", ") + ")"
+        }
+        if let closure = call.trailingClosure {
+            text += " " + self.closure(closure, callee: call.name)
+        }
+        return text
+    }
+
+    func argument(_ argument: Derivation.Argument) -> String {
+        let label = argument.label.map { "\($0): " } ?? ""
+        switch argument.value {
+        case .signal(let derivation): return label + expression(derivation, hasContext: true)
+        case .swift(let text): return label + text.text
+        case .closure(let closure): return label + self.closure(closure, callee: "")
+        }
+    }
+
+    func closure(_ closure: Derivation.Closure, callee: String) -> String {
+        let head = closure.parameters.isEmpty ? "" : " \(closure.parameters) in"
+        switch closure.body {
+        case .swift(let text):
+            return "{\(head)" + Self.indentedBody(text.text) + "}"
+        case .steps(let body):
+            let isBind = callee == "bind"
+            let rendered = render(body) { step in isBind ? bindStep(step) : signalStep(step) }
+            if isBind {
+                // bind takes a factory that makes the block once per subscription.
+                let state = (spec?.state ?? []).map { $0.text + "\n" }.joined()
+                return "{\n" + Self.indent(state + "return {\(head)" + Self.indentedBody(rendered) + "}") + "\n}"
+            }
+            return "{\(head)" + Self.indentedBody(rendered) + "}"
+        }
+    }
+
+    /// A step as the `BindStep` a reference `bind` block returns.
+    func bindStep(_ step: Step) -> String {
+        switch step {
+        case .just(let value, _): ".merge(.just(\(value)))"
+        case .empty: ".merge(.empty)"
+        case .error(let failure, _): ".merge(.error(\(failure)))"
+        case .signal(let signal, _): ".merge(\(signal))"
+        case .stop: ".stop"
+        case .last(let inner, _): ".mergeThenStop(\(signalStep(inner)))"
+        case .conditional(let condition, let a, let b): "\(condition) ? \(bindStep(a)) : \(bindStep(b))"
+        }
+    }
+
+    /// A step as the signal a `flattenMap` block returns.
+    func signalStep(_ step: Step) -> String {
+        switch step {
+        case .just(let value, _): ".just(\(value))"
+        case .empty: ".empty"
+        case .error(let failure, _): ".error(\(failure))"
+        case .signal(let signal, _): signal
+        case .stop, .last: ".empty"  // rejected by the parser outside bind
+        case .conditional(let condition, let a, let b): "\(condition) ? \(signalStep(a)) : \(signalStep(b))"
+        }
+    }
+
+    func render(_ body: StepBody, _ step: (Step) -> String) -> String {
+        body.pieces.map { piece in
+            switch piece {
+            case .swift(let text): text
+            case .result(let result, let isReturn): (isReturn ? "return " : "") + step(result)
+            }
+        }.joined()
+    }
+
+    // MARK: The direct sink
+
+    /// A `bind` or `flattenMap` lowered into one producer that forwards or drops each value.
+    func directSink(_ call: Derivation.Call, closure: Derivation.Closure, body: StepBody, hasContext: Bool) -> String {
+        let upstream = call.receiver.map { expression($0, hasContext: false) } ?? receiverName
+        let finishes = body.steps.contains { step in
+            switch step {
+            case .error, .stop, .last: true
+            default: false
+            }
+        }
+        let returnType = spec?.signature.returnType ?? "Signal"
+        let head = closure.parameters.isEmpty ? "" : " \(closure.parameters) in"
+        let statements = body.pieces.map { piece -> String in
+            switch piece {
+            case .swift(let text): return text
+            case .result(let step, let isReturn):
+                let sent = directStatements(step)
+                return isReturn ? "\(sent); return" : sent
+            }
+        }.joined()
+        var code = CodeWriter()
+        code.block("\(hasContext ? returnType : "Signal")(producer: { downstream, lifetime in", "})") { code in
+            for state in (call.name == "bind" ? spec?.state ?? [] : []) { code.line(state.text) }
+            if finishes { code.line("var isFinished = false") }
+            code.block("\(upstream).subscribe(", ")") { code in
+                code.block("Observer { event in", "},") { code in
+                    if finishes { code.line("guard !isFinished else { return }") }
+                    code.block("switch event {", "}") { code in
+                        code.line("case .next(let input):")
+                        code.indentation += 1
+                        code.line("{\(head)" + Self.indentedBody(statements) + "}(input)")
+                        code.indentation -= 1
+                        code.line("case .error(let failure):")
+                        code.line("    downstream.sendError(failure)")
+                        code.line("case .completed:")
+                        code.line("    downstream.sendCompleted()")
+                    }
+                }
+                code.line("in: lifetime")
+            }
+        }
+        return String(code.text.dropLast())
+    }
+
+    /// Statements that send what `step` answers.
+    func directStatements(_ step: Step) -> String {
+        switch step {
+        case .just(let value, _): "downstream.sendNext(\(value))"
+        case .empty: "()"
+        case .error(let failure, _): "isFinished = true; downstream.sendError(\(failure))"
+        case .stop: "isFinished = true; downstream.sendCompleted()"
+        case .last(let inner, _):
+            "\(directStatements(inner)); if !isFinished { isFinished = true; downstream.sendCompleted() }"
+        case .signal: "()"  // not lowered: see isDirect
+        case .conditional(let condition, let a, let b):
+            "if \(condition) { \(directStatements(a)) } else { \(directStatements(b)) }"
+        }
+    }
+
+    // MARK: Text helpers
+
+    static func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+    }
+
+    /// A closure body: one line stays on the line, several are indented on their own lines.
+    static func indentedBody(_ text: String) -> String {
+        let trimmed = text.trimmingSpaces
+        if !trimmed.contains("\n") { return " \(trimmed) " }
+        return "\n" + indent(text.dedented.trimmingSpaces) + "\n"
+    }
+}

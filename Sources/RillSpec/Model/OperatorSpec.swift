@@ -1,0 +1,133 @@
+/// One entry of the catalogue: everything known about one operator.
+public struct OperatorSpec: Hashable, Sendable {
+    /// The Swift name (`take`).
+    public var name: String
+    /// Where `operator NAME` stands.
+    public var location: SourceLocation
+    /// The RAC selector it corresponds to (`-take:`), if any.
+    public var selector: String?
+    public var signature: Signature
+    /// The documentation, as Markdown.
+    public var documentation: String
+    public var implementation: Implementation
+    /// Per-subscription state of a stateful derivation: Swift `var` declarations.
+    public var state: [LocatedText]
+    public var examples: [Example]
+    public var model: Model?
+    /// The text of `derive:` or `primitive:`, as written, for documentation.
+    public var implementationText: String = ""
+    /// Whether the entry belongs to another package's catalogue: usable by name, never emitted.
+    public var isExternal = false
+
+    public enum Implementation: Hashable, Sendable {
+        /// Written by hand in `Sources/`.
+        case primitive
+        /// Derived from primitives and earlier entries.
+        case derived(Derivation)
+    }
+
+    /// A stable identity for overloads: name, static-ness and argument labels (`scan(_:_:)`).
+    public var key: String { signature.key }
+
+    public init(
+        name: String, location: SourceLocation, selector: String?, signature: Signature,
+        documentation: String, implementation: Implementation, state: [LocatedText],
+        examples: [Example], model: Model?
+    ) {
+        self.name = name
+        self.location = location
+        self.selector = selector
+        self.signature = signature
+        self.documentation = documentation
+        self.implementation = implementation
+        self.state = state
+        self.examples = examples
+        self.model = model
+    }
+}
+
+/// A Swift operator signature: `func take(_ count: Int) -> Signal<Value, Failure>`.
+public struct Signature: Hashable, Sendable {
+    public var isStatic: Bool
+    /// `static var empty: Signal<Value, Failure>` rather than a function.
+    public var isProperty: Bool = false
+    public var name: String
+    /// Generic parameter clause including the angle brackets, or empty.
+    public var genericParameters: String
+    public var parameters: [Parameter]
+    public var returnType: String
+    /// `where …` clause without the keyword, or empty.
+    public var whereClause: String
+    public var location: SourceLocation
+
+    public struct Parameter: Hashable, Sendable {
+        /// The argument label; `nil` for `_`.
+        public var label: String?
+        public var name: String
+        public var type: String
+        public var defaultValue: String?
+
+        /// Whether the argument is a closure (can be passed as a trailing closure).
+        public var isFunction: Bool { type.contains("->") }
+
+        /// Whether the argument is a signal, which a derivation may chain operators on.
+        public var isSignal: Bool { type.hasPrefix("Signal") || type.hasPrefix("Self") }
+    }
+
+    public var key: String {
+        if isProperty { return (isStatic ? "static " : "") + name }
+        let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+        return (isStatic ? "static " : "") + "\(name)(\(labels))"
+    }
+
+    /// `name(label:_:)`, for messages.
+    public var displayName: String {
+        if isProperty { return name }
+        return "\(name)(\(parameters.map { ($0.label ?? "_") + ":" }.joined()))"
+    }
+
+    /// The declaration as written in Swift, without access level and attributes.
+    public var declaration: String {
+        if isProperty { return (isStatic ? "static " : "") + "var \(name): \(returnType)" }
+        var text = (isStatic ? "static " : "") + "func \(name)\(genericParameters)("
+        text += parameters.map { parameter in
+            let label = parameter.label ?? "_"
+            let head = label == parameter.name ? label : "\(label) \(parameter.name)"
+            let tail = parameter.defaultValue.map { " = \($0)" } ?? ""
+            return "\(head): \(parameter.type)\(tail)"
+        }.joined(separator: ", ")
+        text += ") -> \(returnType)"
+        if !whereClause.isEmpty { text += " where \(whereClause)" }
+        return text
+    }
+}
+
+/// A marble example: sources, an expression over them, and the expected output.
+public struct Example: Hashable, Sendable {
+    public struct Source: Hashable, Sendable {
+        /// The name the expression uses; `self` for the receiver of a one-source example.
+        public var name: String
+        public var marble: LocatedText
+    }
+
+    public var sources: [Source]
+    /// A Swift expression. For a one-source example it is written without a receiver
+    /// (`take(2)`) and applied to the source.
+    public var expression: LocatedText
+    public var expected: LocatedText
+    /// The type of the marble values: `String` (letters) or `Int` (digits).
+    public var valueType: String
+    public var location: SourceLocation
+    /// The expression read as a derivation over the sources, filled in by the checker.
+    public var derivation: Derivation? = nil
+}
+
+/// A reference model: the operator applied to a sequence source behaves like a Swift
+/// expression over the array of values, `values`.
+public struct Model: Hashable, Sendable {
+    public var call: LocatedText
+    public var expected: LocatedText
+    public var location: SourceLocation
+    /// The call read as a derivation, filled in by the checker.
+    public var derivation: Derivation? = nil
+}

@@ -1,0 +1,103 @@
+import RillMarbles
+
+/// Stage 2e: parses `example:` and `model:` fields.
+///
+/// ```
+/// example: "-a-b-c-|" => take(2) => "-a-(b|)"
+/// example(Int): first="-1-2|", second="--3|" => first.concat(second) => "-1-2--3|"
+/// model: take(2) ~ Array(values.prefix(2))
+/// ```
+enum ExampleParser {
+    static let valueTypes = ["String", "Int"]
+
+    static func example(_ field: EntryParser.Field) throws(Diagnostic) -> Example {
+        var valueType = "String"
+        if let open = field.key.firstIndex(of: "(") {
+            valueType = String(field.key[field.key.index(after: open)..<field.key.index(before: field.key.endIndex)])
+            guard valueTypes.contains(valueType) else {
+                throw Diagnostic(
+                    field.location, "unsupported example value type '\(valueType)'",
+                    hint: "write 'example:' for letters as String values or 'example(Int):' for digits")
+            }
+        }
+        let text = field.value.trimmed()
+        let scanner = SwiftScanner(text.text)
+        let all = 0..<scanner.characters.count
+        var parts: [Range<Int>] = []
+        var start = 0
+        var searchFrom = 0
+        while let arrow = scanner.firstTopLevel("=>", in: searchFrom..<all.upperBound) {
+            parts.append(start..<arrow)
+            start = arrow + 2
+            searchFrom = arrow + 2
+        }
+        parts.append(start..<all.upperBound)
+        guard parts.count == 3 || parts.count == 2 else {
+            throw Diagnostic(
+                text.start, "an example is 'sources => expression => expected', found \(parts.count) parts",
+                hint: "write 'example: \"-a-b-|\" => take(1) => \"-(a|)\"', or 'example: just(\"a\") => \"(a|)\"' without sources")
+        }
+        if parts.count == 2 { parts.insert(0..<0, at: 0) }
+        let sourceText = text.slice(parts[0]).trimmed()
+        var sources: [Example.Source] = []
+        let sourceScanner = SwiftScanner(sourceText.text)
+        let pieces = sourceText.text.isEmpty ? [] : sourceScanner.split(0..<sourceScanner.characters.count, at: ",")
+        for piece in pieces {
+            let item = sourceText.slice(piece).trimmed()
+            if let equals = item.text.firstIndex(of: "="), !item.text.hasPrefix("\"") {
+                let offset = item.text.distance(from: item.text.startIndex, to: equals)
+                let name = String(item.text[..<equals]).trimmingSpaces
+                guard EntryParser.isIdentifier(Substring(name)) else {
+                    throw Diagnostic(item.start, "'\(name)' is not a valid source name")
+                }
+                sources.append(.init(name: name, marble: try marble(item.slice((offset + 1)..<item.text.count))))
+            } else {
+                guard pieces.count == 1 else {
+                    throw Diagnostic(
+                        item.start, "name each source of an example with several sources",
+                        hint: "write 'first=\"-a|\", second=\"-b|\" => first.concat(second) => …'")
+                }
+                sources.append(.init(name: "self", marble: try marble(item)))
+            }
+        }
+        let expression = text.slice(parts[1]).trimmed()
+        guard !expression.text.isEmpty else {
+            throw Diagnostic(text.location(at: parts[1].lowerBound), "missing the expression between '=>'s")
+        }
+        let expected = try marble(text.slice(parts[2]))
+        return Example(
+            sources: sources, expression: expression, expected: expected, valueType: valueType,
+            location: field.location, derivation: nil)
+    }
+
+    /// A quoted marble; the returned text is the marble without quotes, checked for syntax.
+    static func marble(_ text: LocatedText) throws(Diagnostic) -> LocatedText {
+        let trimmed = text.trimmed()
+        guard trimmed.text.count >= 2, trimmed.text.hasPrefix("\""), trimmed.text.hasSuffix("\"") else {
+            throw Diagnostic(
+                trimmed.start, "expected a quoted marble such as \"-a-b-|\", found '\(trimmed.text)'")
+        }
+        let inner = trimmed.slice(1..<(trimmed.text.count - 1))
+        do {
+            _ = try MarbleDiagram(parsing: inner.text)
+        } catch {
+            throw Diagnostic(
+                inner.location(at: error.column - 1), "bad marble: \(error.reason)",
+                hint: "marbles use '-', letters or digits, '|', '#', '(…)' groups, '^' and '!'")
+        }
+        return inner
+    }
+
+    static func model(_ field: EntryParser.Field) throws(Diagnostic) -> Model {
+        let text = field.value.trimmed()
+        let scanner = SwiftScanner(text.text)
+        guard let tilde = scanner.firstTopLevel(" ~ ", in: 0..<scanner.characters.count) else {
+            throw Diagnostic(
+                text.start, "a model is 'operator call ~ Swift expression over values'",
+                hint: "write 'model: take(2) ~ Array(values.prefix(2))'")
+        }
+        return Model(
+            call: text.slice(0..<tilde).trimmed(), expected: text.slice((tilde + 3)..<text.text.count).trimmed(),
+            location: field.location, derivation: nil)
+    }
+}
