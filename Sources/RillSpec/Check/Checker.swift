@@ -140,11 +140,16 @@ public enum Checker {
                 return nil
             }
             let labels = call.arguments.map(\.label) + (call.trailingClosure == nil ? [] : [nil])
+            let closures =
+                call.arguments.map { argument -> Bool in
+                    if case .closure = argument.value { return true } else { return false }
+                } + (call.trailingClosure == nil ? [] : [true])
             var onType = false
             if case .swift(let text) = call.receiver, text.text.hasPrefix("Signal") { onType = true }
             let fitting = candidates.filter { candidate in
                 if onType != candidate.signature.isStatic && (onType || call.receiver != nil) { return false }
-                return Self.accepts(candidate.signature, labels: labels, trailingClosure: call.trailingClosure != nil)
+                return Self.accepts(
+                    candidate.signature, labels: labels, closures: closures, trailingClosure: call.trailingClosure != nil)
             }
             guard let callee = fitting.first else {
                 let expected = candidates.map { "'\($0.signature.displayName)'" }.joined(separator: " or ")
@@ -173,27 +178,23 @@ public enum Checker {
         }
 
         /// Whether a call with these labels fits the signature: every argument matches a parameter
-        /// in order, and every skipped parameter has a default.
-        static func accepts(_ signature: Signature, labels: [String?], trailingClosure: Bool) -> Bool {
+        /// in order, a closure literal only a function parameter, and every skipped parameter has
+        /// a default.
+        static func accepts(_ signature: Signature, labels: [String?], closures: [Bool], trailingClosure: Bool) -> Bool {
             if signature.isProperty { return labels.isEmpty }
-            var remaining = labels[...]
-            for (index, parameter) in signature.parameters.enumerated() {
-                let isLast = index == signature.parameters.count - 1
-                if let label = remaining.first {
-                    let isTrailing = trailingClosure && remaining.count == 1
-                    if label == parameter.label || (isTrailing && label == nil && parameter.isFunction && isLast) {
-                        remaining.removeFirst()
-                        continue
-                    }
-                    if isTrailing && label == nil && parameter.isFunction {
-                        // A trailing closure may skip defaulted parameters before the last one.
-                        remaining.removeFirst()
+            var index = 0
+            for parameter in signature.parameters {
+                if index < labels.count {
+                    let isTrailing = trailingClosure && index == labels.count - 1
+                    let labelFits = labels[index] == parameter.label || (isTrailing && labels[index] == nil)
+                    if labelFits && (!closures[index] || parameter.isFunction) {
+                        index += 1
                         continue
                     }
                 }
                 if parameter.defaultValue == nil { return false }
             }
-            return remaining.isEmpty
+            return index == labels.count
         }
 
         mutating func reportCycles() {

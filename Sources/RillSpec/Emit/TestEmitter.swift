@@ -132,8 +132,10 @@ public enum TestEmitter {
     ) {
         let location = sourceLocation(example.location, paths)
         let sources = example.sources.map { "\"\($0.marble.text)\"" }.joined(separator: ", ")
+        let legend = example.legend.map { "\($0.character)=\($0.value)" }.joined(separator: ", ")
         let title = (sources.isEmpty ? "" : sources + " => ")
             + "\(example.expression.text.replacingNewlines) => \"\(example.expected.text)\""
+            + (legend.isEmpty ? "" : " where \(legend)")
         let flavors: [(String, Lowering.Flavor)] = isDerived ? [("", .shipped), ("Reference", .reference)] : [("", .shipped)]
         for (suffix, flavor) in flavors {
             let label = flavor == .reference ? "example \(number), reference: " : "example \(number): "
@@ -148,8 +150,14 @@ public enum TestEmitter {
                 lowering.lowersBlocks = false
                 lowering.bareSignal = "Signal<\(example.valueType), SpecExampleError>"
                 code.line("let recorder = scheduler.start { \(lowering.expression(derivation, hasContext: false)) }")
+                let values =
+                    example.legend.isEmpty
+                    ? ""
+                    : "values: [" + example.legend.map { "\"\($0.character)\": \($0.value)" }.joined(separator: ", ") + "], "
+                // `error:` only where the expected marble fails: the result may be unable to fail.
+                let failure = example.expected.text.contains("#") ? "error: SpecExampleError(), " : ""
                 code.line(
-                    "expectMarbles(recorder, \(example.expected.text.swiftLiteral), error: SpecExampleError(), sourceLocation: \(location))"
+                    "expectMarbles(recorder, \(example.expected.text.swiftLiteral), \(values)\(failure)sourceLocation: \(location))"
                 )
             }
             code.line()

@@ -104,6 +104,17 @@ public struct Signature: Hashable, Sendable {
 
 /// A marble example: sources, an expression over them, and the expected output.
 public struct Example: Hashable, Sendable {
+    public static func == (lhs: Example, rhs: Example) -> Bool {
+        lhs.sources == rhs.sources && lhs.expression == rhs.expression && lhs.expected == rhs.expected
+            && lhs.legend.map { "\($0.character)=\($0.value)" } == rhs.legend.map { "\($0.character)=\($0.value)" }
+            && lhs.valueType == rhs.valueType && lhs.location == rhs.location && lhs.derivation == rhs.derivation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(expression)
+        hasher.combine(location)
+    }
+
     public struct Source: Hashable, Sendable {
         /// The name the expression uses; `self` for the receiver of a one-source example.
         public var name: String
@@ -115,6 +126,8 @@ public struct Example: Hashable, Sendable {
     /// (`take(2)`) and applied to the source.
     public var expression: LocatedText
     public var expected: LocatedText
+    /// Values of the expected marble that are not single characters: `A="ax"` → ("A", "\"ax\"").
+    public var legend: [(character: Character, value: String)] = []
     /// The type of the marble values: `String` (letters) or `Int` (digits).
     public var valueType: String
     public var location: SourceLocation

@@ -64,16 +64,38 @@ enum ExampleParser {
         guard !expression.text.isEmpty else {
             throw Diagnostic(text.location(at: parts[1].lowerBound), "missing the expression between '=>'s")
         }
-        let expected = try marble(text.slice(parts[2]))
-        return Example(
+        var expectedText = text.slice(parts[2]).trimmed()
+        var legend: [(character: Character, value: String)] = []
+        let expectedScanner = SwiftScanner(expectedText.text)
+        if let whereOffset = expectedScanner.words("where", in: 0..<expectedScanner.characters.count).first {
+            let legendText = expectedText.slice((whereOffset + 5)..<expectedText.text.count).trimmed()
+            let legendScanner = SwiftScanner(legendText.text)
+            for piece in legendScanner.split(0..<legendScanner.characters.count, at: ",") {
+                let entry = legendText.slice(piece).trimmed()
+                let characters = Array(entry.text)
+                guard characters.count >= 3, characters[1] == "=", characters[0].isLetter || characters[0].isNumber else {
+                    throw Diagnostic(
+                        entry.start, "expected 'X=value' in the legend, found '\(entry.text)'",
+                        hint: "write 'where A=\"ax\", B=\"by\"': a marble character and the Swift value it stands for")
+                }
+                legend.append((characters[0], String(characters[2...]).trimmingSpaces))
+            }
+            expectedText = expectedText.slice(0..<whereOffset)
+        }
+        let expected = try marble(expectedText)
+        var example = Example(
             sources: sources, expression: expression, expected: expected, valueType: valueType,
             location: field.location, derivation: nil)
+        example.legend = legend
+        return example
     }
 
     /// A quoted marble; the returned text is the marble without quotes, checked for syntax.
     static func marble(_ text: LocatedText) throws(Diagnostic) -> LocatedText {
         let trimmed = text.trimmed()
-        guard trimmed.text.count >= 2, trimmed.text.hasPrefix("\""), trimmed.text.hasSuffix("\"") else {
+        guard trimmed.text.count >= 2, trimmed.text.hasPrefix("\""), trimmed.text.hasSuffix("\""),
+            !trimmed.text.dropFirst().dropLast().contains("\"")
+        else {
             throw Diagnostic(
                 trimmed.start, "expected a quoted marble such as \"-a-b-|\", found '\(trimmed.text)'")
         }

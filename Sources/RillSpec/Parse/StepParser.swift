@@ -18,7 +18,7 @@ struct StepParser {
     var characters: [Character] { scanner.characters }
 
     static let controlKeywords: Set<String> = [
-        "if", "else", "guard", "switch", "for", "while", "repeat", "do", "case", "default", "catch",
+        "if", "else", "guard", "switch", "for", "while", "repeat", "do", "case", "default", "catch", "defer",
     ]
 
     func fail(_ offset: Int, _ message: String, hint: String? = nil) -> Diagnostic {

@@ -1,0 +1,16 @@
+extension Signal {
+    /// Turns every event into a value (RAC `-materialize`).
+    ///
+    /// A failure becomes an `.error` value followed by completion, so the result never fails.
+    @inlinable
+    public func materialize() -> Signal<Event<Value, Failure>, Never> {
+        Signal<Event<Value, Failure>, Never>(producer: { downstream, lifetime in
+            self.subscribe(
+                Observer { event in
+                    downstream.sendNext(event)
+                    if event.isTerminal { downstream.sendCompleted() }
+                },
+                in: lifetime)
+        }).named(.derived(from: self, "-materialize"))
+    }
+}

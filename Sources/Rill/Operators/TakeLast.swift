@@ -1,0 +1,29 @@
+extension Signal {
+    /// Sends the last `count` values once this signal completes, then completes (RAC
+    /// `-takeLast:`). An error is passed on at once and the buffered values are dropped.
+    @inlinable
+    public func takeLast(_ count: Int) -> Signal {
+        precondition(count >= 0, "Signal.takeLast(_:): count must not be negative, got \(count)")
+        return Signal(producer: { downstream, lifetime in
+            var buffered = RingBuffer<Value>()
+            self.subscribe(
+                Observer { event in
+                    switch event {
+                    case .next(let value):
+                        guard count > 0 else { return }
+                        if buffered.count == count { _ = buffered.popFirst() }
+                        buffered.append(value)
+                    case .error(let failure):
+                        downstream.sendError(failure)
+                    case .completed:
+                        while let value = buffered.popFirst() {
+                            guard !lifetime.isDisposed else { return }
+                            downstream.sendNext(value)
+                        }
+                        downstream.sendCompleted()
+                    }
+                },
+                in: lifetime)
+        }).named(.derived(from: self, "-takeLast: \(count)"))
+    }
+}
