@@ -150,9 +150,11 @@ public enum TestEmitter {
                 lowering.lowersBlocks = false
                 lowering.bareSignal = "Signal<\(example.valueType), SpecExampleError>"
                 code.line("let recorder = scheduler.start { \(lowering.expression(derivation, hasContext: false)) }")
+                // A marble without values needs no legend, and works for values of any Equatable type.
+                let hasValues = example.expected.text.contains { $0.isLetter || $0.isNumber }
                 let values =
                     example.legend.isEmpty
-                    ? ""
+                    ? (hasValues ? "" : "values: [:], ")
                     : "values: [" + example.legend.map { "\"\($0.character)\": \($0.value)" }.joined(separator: ", ") + "], "
                 // `error:` only where the expected marble fails: the result may be unable to fail.
                 let failure = example.expected.text.contains("#") ? "error: SpecExampleError(), " : ""

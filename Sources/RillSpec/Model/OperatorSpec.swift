@@ -87,9 +87,14 @@ public struct Signature: Hashable, Sendable {
     }
 
     /// The declaration as written in Swift, without access level and attributes.
+    /// The name as a declaration spells it: keywords need backticks.
+    public var declaredName: String {
+        ["defer", "return", "repeat", "catch", "try", "throw", "switch", "default"].contains(name) ? "`\(name)`" : name
+    }
+
     public var declaration: String {
-        if isProperty { return (isStatic ? "static " : "") + "var \(name): \(returnType)" }
-        var text = (isStatic ? "static " : "") + "func \(name)\(genericParameters)("
+        if isProperty { return (isStatic ? "static " : "") + "var \(declaredName): \(returnType)" }
+        var text = (isStatic ? "static " : "") + "func \(declaredName)\(genericParameters)("
         text += parameters.map { parameter in
             let label = parameter.label ?? "_"
             let head = label == parameter.name ? label : "\(label) \(parameter.name)"

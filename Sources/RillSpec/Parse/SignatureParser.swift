@@ -48,7 +48,17 @@ enum SignatureParser {
         }
         skipSpaces()
         let nameOffset = offset
-        let name = word()
+        var name: String
+        if offset < characters.count, characters[offset] == "`" {
+            offset += 1
+            name = word()
+            guard offset < characters.count, characters[offset] == "`" else {
+                throw fail(nameOffset, "unclosed '`' around the function name")
+            }
+            offset += 1
+        } else {
+            name = word()
+        }
         guard !name.isEmpty else { throw fail(nameOffset, "missing the function name") }
 
         var generics = ""
