@@ -17,23 +17,23 @@ class ConcatLink: @unchecked Sendable {
     deinit {
         // Releasing a left-nested chain would release its child from inside this deinit, that
         // child its own child, and so on a million frames deep. Instead, take the children of
-        // every link that is about to die into a worklist, so that each dies childless.
+        // every link that is about to die into a worklist, so that each dies childless. No
+        // local may keep a child alive past this point, or the uniqueness check fails for it.
         var doomed: [ConcatLink] = []
+        takeChildLinks(into: &doomed)
+        while var link = doomed.popLast() {
+            guard isKnownUniquelyReferenced(&link) else { continue }
+            link.takeChildLinks(into: &doomed)
+        }
+    }
+
+    private func takeChildLinks(into doomed: inout [ConcatLink]) {
         let (first, second) = childLinks.withLock { links in
             defer { links = (nil, nil) }
             return links
         }
         if let first { doomed.append(first) }
         if let second { doomed.append(second) }
-        while var link = doomed.popLast() {
-            guard isKnownUniquelyReferenced(&link) else { continue }
-            let (first, second) = link.childLinks.withLock { links in
-                defer { links = (nil, nil) }
-                return links
-            }
-            if let first { doomed.append(first) }
-            if let second { doomed.append(second) }
-        }
     }
 }
 
@@ -42,13 +42,17 @@ class ConcatLink: @unchecked Sendable {
 ///
 /// Concatenation only builds this tree; ``ConcatRun`` walks it with an explicit stack, so a chain
 /// of a million links costs no stack depth to subscribe, whatever its shape. A side that is itself
-/// an unnamed concatenation is held as a child link; any other side is held as a typed leaf.
+/// a concatenation is held as a child link (with its name, if it has one); any other side is held
+/// as a typed leaf.
 // @unchecked Sendable, restated from ConcatLink: this subclass adds only `let` leaves, which are
 // Sendable signals.
 @usableFromInline
 final class ConcatNode<Value: Sendable, Failure: Error>: ConcatLink, @unchecked Sendable {
     @usableFromInline let firstLeaf: Signal<Value, Failure>?
     @usableFromInline let secondLeaf: Signal<Value, Failure>?
+    /// The names of sides held as links.
+    @usableFromInline let firstLinkName: SignalName?
+    @usableFromInline let secondLinkName: SignalName?
 
     @inlinable
     init(_ first: Signal<Value, Failure>, _ second: Signal<Value, Failure>) {
@@ -56,12 +60,14 @@ final class ConcatNode<Value: Sendable, Failure: Error>: ConcatLink, @unchecked 
         let secondNode = Self.node(of: second)
         firstLeaf = firstNode == nil ? first : nil
         secondLeaf = secondNode == nil ? second : nil
+        firstLinkName = firstNode == nil ? nil : first.explicitName
+        secondLinkName = secondNode == nil ? nil : second.explicitName
         super.init(first: firstNode, second: secondNode)
     }
 
     @inlinable
     static func node(of signal: Signal<Value, Failure>) -> ConcatNode? {
-        if signal.explicitName == nil, case .concat(let node) = signal.source { return node }
+        if case .concat(let node) = signal.source { return node }
         return nil
     }
 
@@ -70,8 +76,14 @@ final class ConcatNode<Value: Sendable, Failure: Error>: ConcatLink, @unchecked 
     var children: (first: Signal<Value, Failure>?, second: Signal<Value, Failure>?) {
         let (firstLink, secondLink) = childLinks.withLock { $0 }
         return (
-            firstLeaf ?? firstLink.map { Signal(source: .concat(unsafeDowncast($0, to: ConcatNode.self))) },
-            secondLeaf ?? secondLink.map { Signal(source: .concat(unsafeDowncast($0, to: ConcatNode.self))) }
+            firstLeaf
+                ?? firstLink.map {
+                    Signal(source: .concat(unsafeDowncast($0, to: ConcatNode.self)), name: firstLinkName)
+                },
+            secondLeaf
+                ?? secondLink.map {
+                    Signal(source: .concat(unsafeDowncast($0, to: ConcatNode.self)), name: secondLinkName)
+                }
         )
     }
 

@@ -36,6 +36,9 @@ extension Signal {
                     if event.isTerminal { firstLifetime.dispose() }
                 },
                 in: firstLifetime)
+            // As in RAC, `other` is subscribed even when this signal already ended the zip
+            // synchronously; that subscription is disposed at once.
+            let otherLifetime = secondLifetime.isDisposed ? CompositeDisposable() : secondLifetime
             other.subscribe(
                 Observer { event in
                     delivery.send { state, outbox in
@@ -52,7 +55,8 @@ extension Signal {
                     }
                     if event.isTerminal { secondLifetime.dispose() }
                 },
-                in: secondLifetime)
+                in: otherLifetime)
+            if otherLifetime !== secondLifetime { otherLifetime.dispose() }
         }).named(.derived(from: self, "-zipWith:", other))
     }
 }

@@ -1,0 +1,140 @@
+import Rill
+import RillTesting
+import Testing
+
+/// `take(count)` expressed with bind, as RAC derives it.
+func takeWithBind(_ signal: Signal<Int, TestError>, _ count: Int) -> Signal<Int, TestError> {
+    signal.bind {
+        var taken = 0
+        return { value in
+            taken += 1
+            return taken == count ? .mergeThenStop(.just(value)) : .merge(.just(value))
+        }
+    }
+}
+
+@Suite("G7: handlers may send into their own source")
+struct G7ReentrancyTests {
+    @Test("G7: a value sent from inside the next handler is delivered after the handler returns")
+    func reentrantSendIsQueued() {
+        let source = ManualSource<Int, TestError>()
+        let depth = OverlapDetector()
+        let log = Locked<[String]>([])
+        source.signal.subscribe(
+            next: { value in
+                depth.enter()
+                log.append("begin \(value)")
+                if value < 3 { source.sendNext(value + 1) }
+                if value == 3 { source.sendCompleted() }
+                log.append("end \(value)")
+                depth.leave()
+            },
+            completed: { log.append("completed") })
+        source.sendNext(1)
+        #expect(depth.deepest == 1)
+        #expect(log.value == ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3", "completed"])
+    }
+
+    @Test("G7: take completes even if the signal is recursive")
+    func takeOnRecursiveSignal() {
+        // RAC: "should complete take: even if the signal is recursive".
+        let source = ManualSource<Int, TestError>()
+        let recorder = EventRecorder<Int, TestError>()
+        takeWithBind(source.signal, 3).subscribe(
+            next: { value in
+                recorder.append(.next(value))
+                source.sendNext(value + 1)
+            },
+            error: { recorder.append(.error($0)) },
+            completed: { recorder.append(.completed) })
+        source.sendNext(0)
+        #expect(recorder.events == [.next(0), .next(1), .next(2), .completed])
+        #expect(source.isDisposed)
+    }
+
+    @Test("G7: take completes when the recursive source sends from inside its create body")
+    func takeOnSynchronouslyRecursiveSignal() {
+        let box = Locked<Subscriber<Int, TestError>?>(nil)
+        let disposed = Counter()
+        let source = Signal<Int, TestError>.create { subscriber in
+            box.value = subscriber
+            subscriber.sendNext(0)
+            return ActionDisposable { disposed.increment() }
+        }
+        let recorder = EventRecorder<Int, TestError>()
+        takeWithBind(source, 5).subscribe(
+            next: { value in
+                recorder.append(.next(value))
+                box.value?.sendNext(value + 1)
+            },
+            completed: { recorder.append(.completed) })
+        #expect(recorder.events == [.next(0), .next(1), .next(2), .next(3), .next(4), .completed])
+        #expect(disposed.value == 1)
+    }
+
+    @Test("G7: completing the source from inside the handler completes the subscription")
+    func reentrantCompletion() {
+        let source = ManualSource<Int, TestError>()
+        let recorder = EventRecorder<Int, TestError>()
+        source.signal.bind { { .merge(.just($0 * 2)) } }.subscribe(
+            next: { value in
+                recorder.append(.next(value))
+                source.sendCompleted()
+                source.sendNext(100)
+            },
+            completed: { recorder.append(.completed) })
+        source.sendNext(1)
+        #expect(recorder.events == [.next(2), .completed])
+    }
+
+    @Test("G7: a handler sending into the running concat part is served in order")
+    func reentrantConcat() {
+        let first = ManualSource<Int, TestError>(label: "first")
+        let recorder = EventRecorder<Int, TestError>()
+        first.signal.concat(.just(100)).subscribe(
+            next: { value in
+                recorder.append(.next(value))
+                if value < 3 { first.sendNext(value + 1) } else if value == 3 { first.sendCompleted() }
+            },
+            completed: { recorder.append(.completed) })
+        first.sendNext(1)
+        #expect(recorder.values == [1, 2, 3, 100])
+        #expect(recorder.isCompleted)
+    }
+
+    @Test("G7: a zip handler feeding both sides keeps pairing")
+    func reentrantZip() {
+        let left = ManualSource<Int, TestError>(label: "left")
+        let right = ManualSource<Int, TestError>(label: "right")
+        let recorder = EventRecorder<(Int, Int), TestError>()
+        left.signal.zip(with: right.signal).subscribe(
+            next: { pair in
+                recorder.append(.next(pair))
+                guard pair.0 < 4 else { return left.sendCompleted() }
+                left.sendNext(pair.0 + 1)
+                right.sendNext(pair.1 + 1)
+            },
+            completed: { recorder.append(.completed) })
+        left.sendNext(1)
+        right.sendNext(1)
+        #expect(pairs(recorder.values) == ["11", "22", "33", "44"])
+        #expect(recorder.isCompleted)
+    }
+
+    @Test("G7: a bind block that sends into its own source does not nest")
+    func reentrantBindBlock() {
+        let source = ManualSource<Int, TestError>()
+        let depth = OverlapDetector()
+        let recorder = source.signal.bind {
+            { value in
+                depth.enter()
+                defer { depth.leave() }
+                if value < 5 { source.sendNext(value + 1) }
+                return value == 5 ? .mergeThenStop(.just(value)) : .merge(.just(value))
+            }
+        }.record()
+        source.sendNext(1)
+        #expect(depth.deepest == 1)
+        #expect(recorder.events == [.next(1), .next(2), .next(3), .next(4), .next(5), .completed])
+    }
+}

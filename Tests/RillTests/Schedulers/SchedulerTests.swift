@@ -1,0 +1,181 @@
+import Dispatch
+import Foundation
+import Rill
+import Testing
+
+/// Runs `body` on a plain new thread (not the main thread, not a dispatch queue) and waits.
+private func onPlainThread(_ body: @escaping @Sendable () -> Void) {
+    let finished = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        finished.signal()
+    }
+    thread.start()
+    finished.wait()
+}
+
+/// Whether `scheduler` is the current scheduler.
+private func isCurrent(_ scheduler: any Scheduler) -> Bool {
+    Schedulers.current === scheduler
+}
+
+@Suite("Schedulers")
+struct SchedulerTests {
+    /// A bounded wait for actions that run on another queue: ten seconds from now.
+    static var timeout: DispatchTime { .now() + 10 }
+
+    @Test("Schedulers.current is nil on a plain background thread outside any action")
+    func currentIsNilOnBackgroundThread() {
+        let current = Locked<Bool?>(nil)
+        onPlainThread { current.value = Schedulers.current == nil }
+        #expect(current.value == true)
+    }
+
+    @Test("ImmediateScheduler runs the action synchronously and sets Schedulers.current for it")
+    func immediateRunsSynchronously() {
+        let log = Locked<[String]>([])
+        onPlainThread {
+            let scheduler = ImmediateScheduler()
+            let disposable = scheduler.schedule {
+                log.append("action, current is immediate: \(isCurrent(scheduler))")
+            }
+            log.append("returned, current is nil: \(Schedulers.current == nil), disposable is nil: \(disposable == nil)")
+        }
+        #expect(log.value == [
+            "action, current is immediate: true",
+            "returned, current is nil: true, disposable is nil: true",
+        ])
+    }
+
+    @Test("ImmediateScheduler runs an action dated in the past synchronously")
+    func immediateScheduleAfterPastDate() {
+        let ran = Flag()
+        Schedulers.immediate.schedule(after: Date(timeIntervalSinceNow: -1)) { ran.set() }
+        #expect(ran.isSet)
+    }
+
+    @Test("Schedulers.perform nests and restores the previous current scheduler")
+    func performNests() {
+        let log = Locked<[Bool]>([])
+        onPlainThread {
+            let outer = ImmediateScheduler()
+            let inner = ImmediateScheduler()
+            Schedulers.perform(on: outer) {
+                log.append(isCurrent(outer))
+                inner.schedule {
+                    log.append(isCurrent(inner))
+                }
+                log.append(isCurrent(outer))
+            }
+            log.append(Schedulers.current == nil)
+        }
+        #expect(log.value == [true, true, true, true])
+    }
+
+    @Test("QueueScheduler runs the action on its queue and sets Schedulers.current for it")
+    func queueRunsOnQueue() {
+        let queue = DispatchQueue(label: "rill.tests.queue")
+        let key = DispatchSpecificKey<String>()
+        queue.setSpecific(key: key, value: "rill.tests.queue")
+        let scheduler = QueueScheduler(queue: queue)
+        let done = DispatchSemaphore(value: 0)
+        let current = Locked<Bool?>(nil)
+        let label = Locked<String?>(nil)
+        scheduler.schedule {
+            label.value = DispatchQueue.getSpecific(key: key)
+            current.value = isCurrent(scheduler)
+            done.signal()
+        }
+        #expect(done.wait(timeout: Self.timeout) == .success)
+        #expect(label.value == "rill.tests.queue")
+        #expect(current.value == true)
+    }
+
+    @Test("QueueScheduler does not run an action disposed before it started")
+    func queueCancelBeforeRun() {
+        let queue = DispatchQueue(label: "rill.tests.cancel")
+        let scheduler = QueueScheduler(queue: queue)
+        let gate = DispatchSemaphore(value: 0)
+        queue.async { gate.wait() }
+        let ran = Flag()
+        let disposable = scheduler.schedule { ran.set() }
+        disposable?.dispose()
+        gate.signal()
+        queue.sync {}
+        #expect(disposable != nil)
+        #expect(!ran.isSet)
+    }
+
+    @Test("QueueScheduler runs a delayed action after its date, and not at all if disposed first")
+    func queueScheduleAfter() {
+        let queue = DispatchQueue(label: "rill.tests.after")
+        let scheduler = QueueScheduler(queue: queue)
+        let cancelledRan = Flag()
+        let start = Date()
+        let cancelled = scheduler.schedule(after: start.addingTimeInterval(0.002)) { cancelledRan.set() }
+        cancelled?.dispose()
+        let done = DispatchSemaphore(value: 0)
+        let ranAt = Locked<Date?>(nil)
+        let current = Locked<Bool?>(nil)
+        scheduler.schedule(after: start.addingTimeInterval(0.005)) {
+            ranAt.value = Date()
+            current.value = isCurrent(scheduler)
+            done.signal()
+        }
+        #expect(done.wait(timeout: Self.timeout) == .success)
+        queue.sync {}
+        #expect(!cancelledRan.isSet)
+        #expect(current.value == true)
+        if let ranAt = ranAt.value {
+            #expect(ranAt.timeIntervalSince(start) >= 0.004)
+        }
+    }
+
+    @Test("A repeating QueueScheduler action repeats and stops once disposed")
+    func queueRepeatingStopsOnDispose() {
+        let queue = DispatchQueue(label: "rill.tests.repeat")
+        let scheduler = QueueScheduler(queue: queue)
+        let ticks = Counter()
+        let threeTicks = DispatchSemaphore(value: 0)
+        let current = Locked<Bool?>(nil)
+        let repeating = scheduler.schedule(after: Date(), repeatingEvery: 0.001) {
+            current.value = isCurrent(scheduler)
+            if ticks.increment() == 3 { threeTicks.signal() }
+        }
+        #expect(threeTicks.wait(timeout: Self.timeout) == .success)
+        repeating?.dispose()
+        queue.sync {}
+        let ticksAtDisposal = ticks.value
+        // A later one-shot action on the same serial queue: by the time it runs, several more
+        // timer intervals have passed, and a timer that was still running would have ticked.
+        let later = DispatchSemaphore(value: 0)
+        scheduler.schedule(afterDelay: 0.02) { later.signal() }
+        #expect(later.wait(timeout: Self.timeout) == .success)
+        #expect(ticksAtDisposal >= 3)
+        #expect(ticks.value == ticksAtDisposal)
+        #expect(current.value == true)
+    }
+
+    @Test("Signals created on a scheduler's queue deliver there")
+    func signalOnQueue() {
+        let queue = DispatchQueue(label: "rill.tests.signal")
+        let scheduler = QueueScheduler(queue: queue)
+        let done = DispatchSemaphore(value: 0)
+        let currentInHandler = Locked<[Bool]>([])
+        let signal = Signal<Int, TestError>.create { subscriber in
+            let disposable = scheduler.schedule {
+                subscriber.sendNext(1)
+                subscriber.sendCompleted()
+            }
+            return disposable
+        }
+        signal.subscribe(
+            next: { _ in currentInHandler.append(isCurrent(scheduler)) },
+            completed: {
+                currentInHandler.append(isCurrent(scheduler))
+                done.signal()
+            })
+        #expect(done.wait(timeout: Self.timeout) == .success)
+        #expect(currentInHandler.value == [true, true])
+    }
+}

@@ -1,0 +1,190 @@
+import Rill
+import RillTesting
+import Testing
+
+/// Every test here runs on a thread with a 512 KiB stack, where a recursion one frame per link
+/// would overflow long before a million.
+@Suite("Stack depth", .serialized)
+struct StackDepthTests {
+    static let million = 1_000_000
+    static let smallStack = 512 * 1024
+
+    /// Runs `body` on a small stack and checks the stack really was small.
+    private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+        let actual = runOnSmallStack(bytes: Self.smallStack, body)
+        #expect(actual > 0 && actual <= 2 * Self.smallStack, "the worker thread's stack was \(actual) bytes")
+    }
+
+    private func expectAll(_ tally: Tally, _ count: Int) {
+        #expect(tally.count == count)
+        #expect(tally.outOfOrder == 0)
+        #expect(tally.completedCount == 1)
+        #expect(tally.errorCount == 0)
+        #expect(tally.eventsAfterTerminal == 0)
+    }
+
+    @Test("concat of 1,000,000 just signals built one by one runs and is released on a 512 KiB stack")
+    func concatJustChainBuiltOneByOne() {
+        let tally = Tally()
+        let nameLength = Locked(0)
+        onSmallStack {
+            var chain = Signal<Int, Never>.just(0)
+            for index in 1..<Self.million { chain = chain.concat(.just(index)) }
+            nameLength.value = chain.name.count
+            tally.subscribe(to: chain)
+            // `chain` is released here, on the small stack.
+        }
+        expectAll(tally, Self.million)
+        #expect(nameLength.value > 0)
+    }
+
+    @Test("concat of 1,000,000 just signals folded over an array runs on a 512 KiB stack")
+    func concatJustFold() {
+        let tally = Tally()
+        onSmallStack {
+            let signals = (0..<Self.million).map { Signal<Int, Never>.just($0) }
+            let chain = signals.reduce(Signal<Int, Never>.empty) { $0.concat($1) }
+            tally.subscribe(to: chain)
+        }
+        expectAll(tally, Self.million)
+    }
+
+    @Test("releasing a 1,000,000-link concat chain without subscribing does not overflow")
+    func releaseUnsubscribedChain() {
+        let built = Counter()
+        onSmallStack {
+            var chain = Signal<Int, Never>.empty
+            for index in 0..<Self.million { chain = chain.concat(.just(index)) }
+            built.increment()
+        }
+        #expect(built.value == 1)
+    }
+
+    @Test("a right-nested chain of 1,000,000 concats runs and is released on a 512 KiB stack")
+    func concatRightNested() {
+        let tally = Tally()
+        onSmallStack {
+            var chain = Signal<Int, Never>.just(Self.million - 1)
+            for index in stride(from: Self.million - 2, through: 0, by: -1) { chain = Signal.just(index).concat(chain) }
+            tally.subscribe(to: chain)
+        }
+        expectAll(tally, Self.million)
+    }
+
+    @Test("concat of 1,000,000 from([i]) parts runs on a 512 KiB stack")
+    func concatFromParts() {
+        let tally = Tally()
+        onSmallStack {
+            let chain = (0..<Self.million).reduce(Signal<Int, Never>.empty) { $0.concat(.from([$1])) }
+            tally.subscribe(to: chain)
+        }
+        expectAll(tally, Self.million)
+    }
+
+    @Test("concat of 200,000 create-made parts runs on a 512 KiB stack")
+    func concatCreateParts() {
+        let count = 200_000
+        let tally = Tally()
+        let disposals = Counter()
+        onSmallStack {
+            var chain = Signal<Int, Never>.empty
+            for index in 0..<count {
+                chain = chain.concat(Signal.create { subscriber in
+                    subscriber.sendNext(index)
+                    subscriber.sendCompleted()
+                    return ActionDisposable { disposals.increment() }
+                })
+            }
+            tally.subscribe(to: chain)
+        }
+        expectAll(tally, count)
+        #expect(disposals.value == count)
+    }
+
+    @Test("bind over 1,000,000 synchronous values with synchronous non-constant inner signals runs on a 512 KiB stack")
+    func bindMillion() {
+        let tally = Tally()
+        onSmallStack {
+            tally.subscribe(to: Signal<Int, Never>.from(0..<Self.million).bind { { .merge(.from([$0])) } })
+        }
+        expectAll(tally, Self.million)
+    }
+
+    @Test("bind over 200,000 values with create-made inner signals runs on a 512 KiB stack")
+    func bindCreateInners() {
+        let count = 200_000
+        let tally = Tally()
+        onSmallStack {
+            let bound = Signal<Int, Never>.from(0..<count).bind {
+                { value in
+                    .merge(Signal.create { subscriber in
+                        subscriber.sendNext(value)
+                        subscriber.sendCompleted()
+                        return nil
+                    })
+                }
+            }
+            tally.subscribe(to: bound)
+        }
+        expectAll(tally, count)
+    }
+
+    @Test("a synchronous source re-entered 1,000,000 times from its own subscriber runs on a 512 KiB stack")
+    func reentrantMillion() {
+        let tally = Tally()
+        onSmallStack {
+            let box = Locked<Subscriber<Int, Never>?>(nil)
+            let source = Signal<Int, Never>.create { subscriber in
+                box.value = subscriber
+                subscriber.sendNext(0)
+                return nil
+            }
+            source.subscribe(
+                next: { value in
+                    tally.next(value)
+                    guard let subscriber = box.value else { return }
+                    if value + 1 < Self.million { subscriber.sendNext(value + 1) } else { subscriber.sendCompleted() }
+                },
+                completed: { tally.completed() })
+            box.value = nil
+        }
+        expectAll(tally, Self.million)
+    }
+
+    @Test("a source re-entered 200,000 times through bind and concat runs on a 512 KiB stack")
+    func reentrantThroughOperators() {
+        let count = 200_000
+        let tally = Tally()
+        onSmallStack {
+            let box = Locked<Subscriber<Int, Never>?>(nil)
+            let source = Signal<Int, Never>.create { subscriber in
+                box.value = subscriber
+                return nil
+            }
+            let chain = source.bind { { .merge(.from([$0])) } }.concat(.empty)
+            chain.subscribe(
+                next: { value in
+                    tally.next(value)
+                    guard let subscriber = box.value else { return }
+                    if value + 1 < count { subscriber.sendNext(value + 1) } else { subscriber.sendCompleted() }
+                },
+                completed: { tally.completed() })
+            box.value?.sendNext(0)
+            box.value = nil
+        }
+        expectAll(tally, count)
+    }
+
+    @Test("a chain of 1,000,000 concats each given a name runs and is released on a 512 KiB stack")
+    func namedConcatChain() {
+        // Derived operators name their result (RAC's -setNameWithFormat:), so a chain built by
+        // one of them, such as a repeated startWith, is a chain of named concat links.
+        let tally = Tally()
+        onSmallStack {
+            var chain = Signal<Int, Never>.empty
+            for index in 0..<Self.million { chain = chain.concat(.just(index)).named("step \(index)") }
+            tally.subscribe(to: chain)
+        }
+        expectAll(tally, Self.million)
+    }
+}
