@@ -30,6 +30,7 @@ let package = Package(
         .executableTarget(name: "RillDemo", dependencies: ["Rill", "RillTesting"], swiftSettings: strictSettings),
         .testTarget(name: "RillTests", dependencies: ["Rill", "RillTesting"], swiftSettings: strictSettings),
         .testTarget(name: "RillTestingTests", dependencies: ["Rill", "RillTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "RillSpecTests", dependencies: ["RillSpec"], swiftSettings: strictSettings),
         .testTarget(
             name: "RillOperatorTests", dependencies: ["Rill", "RillTesting"], swiftSettings: strictSettings,
             plugins: ["RillOperatorPlugin"]),

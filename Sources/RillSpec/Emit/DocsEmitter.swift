@@ -32,8 +32,8 @@ public enum DocsEmitter {
                 page.line(spec.signature.declaration)
                 page.line("```")
                 page.line()
-                if let selector = spec.selector { page.line("RAC: `\(selector)`. ") }
-                page.line("Defined at `\(paths.describe(spec.location))`.")
+                let selector = spec.selector.map { "RAC `\($0)`. " } ?? ""
+                page.line("\(selector)Defined at `\(paths.describe(spec.location))`.")
                 page.line()
                 page.line(spec.documentation)
                 page.line()
@@ -52,13 +52,14 @@ public enum DocsEmitter {
                 page.line("Examples:")
                 page.line()
                 page.line("```")
-                for example in spec.examples {
+                for (index, example) in spec.examples.enumerated() {
+                    if index > 0 { page.line() }
                     for source in example.sources {
                         page.line("\(source.name == "self" ? "source" : source.name): \(source.marble.text)")
                     }
                     page.line("\(example.expression.text.replacingNewlines)")
-                    page.line("result: \(example.expected.text)")
-                    page.line()
+                    let legend = example.legend.map { "\($0.character) = \($0.value)" }.joined(separator: ", ")
+                    page.line("result: \(example.expected.text)" + (legend.isEmpty ? "" : "   (\(legend))"))
                 }
                 page.line("```")
                 if let model = spec.model {
