@@ -111,6 +111,19 @@ scene(
     }
 }
 
-let chain = Signal<Int, Never>.from(0..<3).bind { { .merge(.just($0 * 2)) } }.zip(
-    with: .from(["a", "b", "c"]))
+scene(
+    "generated from Specs/: filter, map and take(2); take disposes the source after its last value",
+    inputs: [("source", "-a-b-c-d-e|")]
+) { scheduler, sources in
+    scheduler.start { sources[0].signal.filter { $0 != "b" }.map { $0.uppercased() }.take(2) }
+}
+
+scene(
+    "generated from Specs/: scan keeps a running result; collect sends everything at the end",
+    inputs: [("source", "-a-b-c|")]
+) { scheduler, sources in
+    scheduler.start { sources[0].signal.scan("") { $0 + $1 }.collect().map { $0.joined(separator: " ") } }
+}
+
+let chain = Signal<Int, Never>.from(0..<3).map { $0 * 2 }.filter { $0 > 0 }.zip(with: .from(["a", "b", "c"]))
 print("A chain describes itself, as RAC's setNameWithFormat: does:\n  \(chain.name)")

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Rill's demo: operators at work on a virtual clock, then the regenerate-from-spec workflow
+# (add an operator to Specs/, build, test; break the spec, build; remove it, build) run in a
+# scratch copy of the package, so this checkout is never touched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+package=$(pwd)
+
+echo "════ 1. Operators on a virtual clock: swift run rill-demo"
+swift run rill-demo
+
+echo
+echo "════ 2. Adding an operator is editing a spec"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+# A copy of the package without build products.
+tar -C "$package" --exclude='./.build*' --exclude='./.swiftpm' --exclude='./.git' -cf - . | tar -C "$scratch" -xf -
+cd "$scratch"
+
+cat > Specs/Sampling.ops <<'SPEC'
+# A new family of operators, added by a user.
+
+operator every
+    signature: func every(_ step: Int) -> Signal<Value, Failure>
+    doc:
+        Sends every `step`-th value: the `step`-th, the `2 × step`-th, and so on.
+    state: var position = 0
+    derive: bind { value in
+            position += 1
+            return position % step == 0 ? just(value) : empty
+        }
+    example: "-a-b-c-d-|" => every(2) => "---b---d-|"
+    model: every(3) ~ values.enumerated().filter { ($0.offset + 1) % 3 == 0 }.map(\.element)
+SPEC
+echo "── Specs/Sampling.ops:"
+cat Specs/Sampling.ops
+echo
+echo "── swift build (the plugin regenerates the operators)"
+swift build 2>&1 | grep -E "Generating|Compiling Rill |error|warning|Build complete" || true
+echo
+echo "── the generated operator, in Rill:"
+generated=$(find .build/plugins/outputs -name 'Rill+GeneratedOperators.swift' | head -n 1)
+sed -n '/every(_:): Specs\/Sampling.ops/,/^}/p' "$generated"
+echo
+echo "── swift test --filter Spec_every (its generated tests)"
+swift test --filter Spec_every 2>&1 | grep -E "✔|✘|error" || true
+
+echo
+echo "════ 3. A broken spec fails the build with a located message"
+sed -i.bak 's/derive: bind {/derive: bnd {/' Specs/Sampling.ops && rm Specs/Sampling.ops.bak
+if swift build 2>&1 | grep -E "Sampling.ops:[0-9]+:[0-9]+: (error|note)"; then
+    echo "(the build failed, as it should)"
+else
+    echo "error: the broken spec did not fail the build" >&2
+    exit 1
+fi
+
+echo
+echo "════ 4. Removing the spec file needs no other step"
+rm Specs/Sampling.ops
+swift build 2>&1 | grep -E "error|Build complete" || true
+echo
+echo "Done: the demo ran, and the operator came and went with its spec."
