@@ -23,7 +23,7 @@ public final class EventRecorder<Value: Sendable, Failure: Error>: Sendable {
 
     /// The clock that stamps each event, if any.
     public let clock: (any Scheduler)?
-    private let recorded = Mutex<[Record]>([])
+    private let recorded = Lock<[Record]>([])
     private let subscription = SerialDisposable()
 
     /// Creates an empty recorder that stamps events with `clock.now`, if given.

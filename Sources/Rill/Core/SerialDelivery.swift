@@ -51,13 +51,13 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
         @inlinable mutating func sendCompleted() { send(.completed) }
     }
 
-    @usableFromInline let inner: Mutex<Inner>
+    @usableFromInline let inner: Lock<Inner>
     @usableFromInline var downstream: Observer<Value, Failure>?
 
     @inlinable
     init(_ downstream: Observer<Value, Failure>, state: State) {
         self.downstream = downstream
-        inner = Mutex(Inner(state: state))
+        inner = Lock(Inner(state: state))
     }
 
     /// Whether a terminal event has been queued or the observer was detached.

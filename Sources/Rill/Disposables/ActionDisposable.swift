@@ -2,12 +2,12 @@ import Synchronization
 
 /// Runs a closure the first time it is disposed, then releases the closure.
 public final class ActionDisposable: Disposable {
-    private let action: Mutex<(@Sendable () -> Void)?>
+    private let action: Lock<(@Sendable () -> Void)?>
     private let disposed = Atomic<Bool>(false)
 
     /// Creates a disposable that runs `action` once, on the first call to ``dispose()``.
     public init(_ action: @escaping @Sendable () -> Void) {
-        self.action = Mutex(action)
+        self.action = Lock(action)
     }
 
     /// A disposable with no action, already usable as a "nothing to tear down" marker.

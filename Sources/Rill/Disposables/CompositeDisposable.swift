@@ -15,7 +15,7 @@ public final class CompositeDisposable: Disposable {
         var isDisposed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     /// Mirrors `state.isDisposed` so that the per-event check is one atomic load, not a lock.
     private let disposed = Atomic<Bool>(false)
     private let parent: CompositeDisposable?

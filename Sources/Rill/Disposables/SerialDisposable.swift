@@ -11,11 +11,11 @@ public final class SerialDisposable: Disposable {
         var isDisposed = false
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     /// Creates a serial disposable, optionally holding `inner`.
     public init(_ inner: (any Disposable)? = nil) {
-        state = Mutex(State(inner: inner))
+        state = Lock(State(inner: inner))
     }
 
     public var isDisposed: Bool { state.withLock { $0.isDisposed } }

@@ -3,15 +3,15 @@ import Synchronization
 /// The untyped shape of a concatenation tree: each link holds its child links, so that a deep
 /// tree can be torn down iteratively without generic code (see `deinit`).
 ///
-/// @unchecked Sendable: the only mutable state, `childLinks`, is inside a `Mutex`; the class is
+/// @unchecked Sendable: the only mutable state, `childLinks`, is inside a `Lock`; the class is
 /// not final because ``ConcatNode`` adds the typed leaves.
 @usableFromInline
 class ConcatLink: @unchecked Sendable {
-    @usableFromInline let childLinks: Mutex<(first: ConcatLink?, second: ConcatLink?)>
+    @usableFromInline let childLinks: Lock<(first: ConcatLink?, second: ConcatLink?)>
 
     @usableFromInline
     init(first: ConcatLink?, second: ConcatLink?) {
-        childLinks = Mutex((first, second))
+        childLinks = Lock((first, second))
     }
 
     deinit {

@@ -71,10 +71,10 @@ public final class QueueScheduler: Scheduler {
 
 /// Owns a dispatch timer, which is not `Sendable`, so that a disposable may cancel it from any thread.
 private final class RunningTimer: Sendable {
-    private let timer: Mutex<(any DispatchSourceTimer)?>
+    private let timer: Lock<(any DispatchSourceTimer)?>
 
     init(_ timer: sending any DispatchSourceTimer) {
-        self.timer = Mutex(timer)
+        self.timer = Lock(timer)
     }
 
     func cancel() {

@@ -47,7 +47,7 @@ public final class TestScheduler: Scheduler {
         var queue = ScheduledActionQueue()
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
     private let nextActionID = Atomic<UInt64>(0)
 
     /// Creates a scheduler whose clock reads `startDate` and whose marble frames last
@@ -59,7 +59,7 @@ public final class TestScheduler: Scheduler {
         )
         self.startDate = startDate
         self.frameDuration = frameDuration
-        state = Mutex(State(now: startDate))
+        state = Lock(State(now: startDate))
     }
 
     /// The virtual clock. While an action runs, this is the date the action was due.

@@ -10,7 +10,7 @@ final class HotBroadcast<Value: Sendable, Failure: Error>: Sendable {
         var terminal: Event<Value, Failure>?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Adds `subscriber`.
     ///

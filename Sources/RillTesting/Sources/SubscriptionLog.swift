@@ -1,9 +1,10 @@
+import Rill
 import Synchronization
 
 /// The lock-protected list behind ``SubscriptionLogging/subscriptions``.
 final class SubscriptionLog: Sendable {
     private let scheduler: TestScheduler
-    private let entries = Mutex<[TestSubscription]>([])
+    private let entries = Lock<[TestSubscription]>([])
 
     init(scheduler: TestScheduler) {
         self.scheduler = scheduler
