@@ -143,6 +143,9 @@ struct Lowering {
     // MARK: The direct sink
 
     /// A `bind` or `flattenMap` lowered into one producer that forwards or drops each value.
+    ///
+    /// Per-subscription state lives in `SinkState` cells rather than captured variables, which
+    /// Swift would check for exclusive access on every event.
     func directSink(_ call: Derivation.Call, closure: Derivation.Closure, body: StepBody, hasContext: Bool) -> String {
         let upstream = call.receiver.map { expression($0, hasContext: false) } ?? receiverName
         let finishes = body.steps.contains { step in
@@ -153,7 +156,8 @@ struct Lowering {
         }
         let returnType = spec?.signature.returnType ?? "Signal"
         let head = closure.parameters.isEmpty ? "" : " \(closure.parameters) in"
-        let statements = body.pieces.map { piece -> String in
+        let cells = (call.name == "bind" ? spec?.state ?? [] : []).compactMap { Self.stateCell($0.text) }
+        var statements = body.pieces.map { piece -> String in
             switch piece {
             case .swift(let text): return text
             case .result(let step, let isReturn):
@@ -161,28 +165,62 @@ struct Lowering {
                 return isReturn ? "\(sent); return" : sent
             }
         }.joined()
+        statements = Self.referencingCells(statements, names: Set(cells.map(\.name) + (finishes ? ["isFinished"] : [])))
         var code = CodeWriter()
         code.block("\(hasContext ? returnType : "Signal")(producer: { downstream, lifetime in", "})") { code in
-            for state in (call.name == "bind" ? spec?.state ?? [] : []) { code.line(state.text) }
-            if finishes { code.line("var isFinished = false") }
+            for cell in cells { code.line(cell.declaration) }
+            if finishes { code.line("let isFinished = SinkState(false)") }
             code.block("\(upstream).subscribe(", ")") { code in
                 code.block("Observer { event in", "},") { code in
-                    if finishes { code.line("guard !isFinished else { return }") }
-                    code.block("switch event {", "}") { code in
-                        code.line("case .next(let input):")
-                        code.indentation += 1
-                        code.line("{\(head)" + Self.indentedBody(statements) + "}(input)")
-                        code.indentation -= 1
-                        code.line("case .error(let failure):")
-                        code.line("    downstream.sendError(failure)")
-                        code.line("case .completed:")
-                        code.line("    downstream.sendCompleted()")
-                    }
+                    if finishes { code.line("guard !isFinished.value else { return }") }
+                    code.line("switch event {")
+                    code.line("case .next(let input):")
+                    code.indentation += 1
+                    code.line("{\(head)" + Self.indentedBody(statements) + "}(input)")
+                    code.indentation -= 1
+                    code.line("case .error(let failure):")
+                    code.line("    downstream.sendError(failure)")
+                    code.line("case .completed:")
+                    code.line("    downstream.sendCompleted()")
+                    code.line("}")
                 }
                 code.line("in: lifetime")
             }
         }
         return String(code.text.dropLast())
+    }
+
+    /// `var taken = 0` → the cell `let taken = SinkState(0)`; `var seen: Set<Value> = []` →
+    /// `let seen = SinkState<Set<Value>>([])`.
+    static func stateCell(_ line: String) -> (name: String, declaration: String)? {
+        var text = line.trimmingSpaces
+        guard text.hasPrefix("var ") || text.hasPrefix("let ") else { return nil }
+        text.removeFirst(4)
+        let scanner = SwiftScanner(text)
+        guard let equals = scanner.firstTopLevel(" = ", in: 0..<scanner.characters.count) else { return nil }
+        let head = String(scanner.characters[..<equals])
+        let initial = String(scanner.characters[(equals + 3)...]).trimmingSpaces
+        let parts = head.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces }
+        let name = parts[0]
+        let type = parts.count > 1 ? "<\(parts[1])>" : ""
+        return (name, "let \(name) = SinkState\(type)(\(initial))")
+    }
+
+    /// Rewrites every use of a state variable `name` in Swift text as `name.value`.
+    static func referencingCells(_ text: String, names: Set<String>) -> String {
+        let scanner = SwiftScanner(text)
+        var offsets: [(Int, String)] = []
+        for name in names {
+            for offset in scanner.words(name, in: 0..<scanner.characters.count) {
+                if offset > 0, scanner.characters[offset - 1] == "." { continue }
+                offsets.append((offset + name.count, name))
+            }
+        }
+        var characters = scanner.characters
+        for (end, _) in offsets.sorted(by: { $0.0 > $1.0 }) {
+            characters.insert(contentsOf: ".value", at: end)
+        }
+        return String(characters)
     }
 
     /// Statements that send what `step` answers.

@@ -1,0 +1,17 @@
+/// A mutable cell for the per-subscription state of an operator, such as `take`'s count.
+///
+/// Generated operators keep their state in cells instead of captured variables: a captured
+/// variable that outlives its function is checked for exclusive access at run time on every
+/// event, which costs more than the operator's own work. A cell is only touched by the serial
+/// event path of the one subscription that created it (rule G6), so its accesses cannot overlap
+/// and the check is switched off.
+public final class SinkState<Value> {
+    /// The current state.
+    @exclusivity(unchecked) public var value: Value
+
+    /// Creates a cell holding `value`.
+    @inlinable
+    public init(_ value: Value) {
+        self.value = value
+    }
+}
