@@ -98,8 +98,18 @@ public enum Checker {
                 call.resolution = .init(
                     key: callee.key, isPrimitive: callee.implementation == .primitive || callee.isExternal,
                     isStatic: callee.signature.isStatic, isProperty: callee.signature.isProperty)
-                call.arguments = zip(call.arguments, callee.signature.parameters).map { argument, parameter in
+                // Pair arguments with parameters as `accepts` did: a variadic parameter takes the
+                // unlabelled arguments after it.
+                var parameters = callee.signature.parameters[...]
+                call.arguments = call.arguments.map { argument in
                     var argument = argument
+                    while let parameter = parameters.first, parameter.label != argument.label,
+                        !(parameter.isVariadic && argument.label == nil)
+                    {
+                        parameters.removeFirst()
+                    }
+                    guard let parameter = parameters.first else { return argument }
+                    if !parameter.isVariadic { parameters.removeFirst() }
                     if parameter.isSignal, case .swift(let text) = argument.value {
                         argument.value = .signal(reparse(text, in: spec, example: example))
                     }
@@ -184,6 +194,16 @@ public enum Checker {
             if signature.isProperty { return labels.isEmpty }
             var index = 0
             for parameter in signature.parameters {
+                if parameter.isVariadic {
+                    // A pack or variadic parameter takes every following argument it labels.
+                    let start = index
+                    while index < labels.count, labels[index] == (index == start ? parameter.label : nil),
+                        !closures[index] || parameter.isFunction
+                    {
+                        index += 1
+                    }
+                    continue
+                }
                 if index < labels.count {
                     let isTrailing = trailingClosure && index == labels.count - 1
                     let labelFits = labels[index] == parameter.label || (isTrailing && labels[index] == nil)

@@ -70,13 +70,16 @@ public struct Signature: Hashable, Sendable {
         /// Whether the argument is a closure (can be passed as a trailing closure).
         public var isFunction: Bool { type.contains("->") }
 
+        /// Whether the parameter takes any number of arguments: a pack (`repeat …`) or `T...`.
+        public var isVariadic: Bool { type.hasPrefix("repeat ") || type.hasSuffix("...") }
+
         /// Whether the argument is a signal, which a derivation may chain operators on.
         public var isSignal: Bool { type.hasPrefix("Signal") || type.hasPrefix("Self") }
     }
 
     public var key: String {
         if isProperty { return (isStatic ? "static " : "") + name }
-        let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+        let labels = parameters.map { ($0.label ?? "_") + ($0.isVariadic ? "…:" : ":") }.joined()
         return (isStatic ? "static " : "") + "\(name)(\(labels))"
     }
 
