@@ -43,10 +43,11 @@ enum DocumentationText {
         if !spec.examples.isEmpty {
             text += "\n\n```\n"
             for example in spec.examples {
-                text += example.sources.map { source in
+                let sources = example.sources.map { source in
                     source.name == "self" ? "\"\(source.marble.text)\"" : "\(source.name)=\"\(source.marble.text)\""
                 }.joined(separator: ", ")
-                text += " => \(example.expression.text.replacingNewlines) => \"\(example.expected.text)\"\n"
+                text += (sources.isEmpty ? "" : sources + " => ")
+                text += "\(example.expression.text.replacingNewlines) => \"\(example.expected.text)\"\n"
             }
             text += "```"
         }

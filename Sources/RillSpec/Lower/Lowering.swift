@@ -72,7 +72,7 @@ struct Lowering {
         }
         let isProperty = call.resolution?.isProperty ?? false
         if !isProperty && (!call.arguments.isEmpty || call.trailingClosure == nil) {
-            text += "(" + call.arguments.map(argument).joined(separator: ", ") + ")"
+            text += "(" + call.arguments.map { argument($0, callee: call.name) }.joined(separator: ", ") + ")"
         }
         if let closure = call.trailingClosure {
             text += " " + self.closure(closure, callee: call.name)
@@ -80,12 +80,12 @@ struct Lowering {
         return text
     }
 
-    func argument(_ argument: Derivation.Argument) -> String {
+    func argument(_ argument: Derivation.Argument, callee: String) -> String {
         let label = argument.label.map { "\($0): " } ?? ""
         switch argument.value {
         case .signal(let derivation): return label + expression(derivation, hasContext: true)
         case .swift(let text): return label + text.text
-        case .closure(let closure): return label + self.closure(closure, callee: "")
+        case .closure(let closure): return label + self.closure(closure, callee: callee)
         }
     }
 
@@ -206,21 +206,36 @@ struct Lowering {
         return (name, "let \(name) = SinkState\(type)(\(initial))")
     }
 
-    /// Rewrites every use of a state variable `name` in Swift text as `name.value`.
+    /// Rewrites every use of a state variable `name` in Swift text, string interpolations
+    /// included, as `name.value`. Member names (`x.name`) and argument labels (`f(name: 1)`) are
+    /// other things with the same spelling, and are left alone.
     static func referencingCells(_ text: String, names: Set<String>) -> String {
         let scanner = SwiftScanner(text)
+        let characters = scanner.characters
+        func neighbour(of offset: Int, step: Int) -> Character? {
+            var index = offset + step
+            while index >= 0, index < characters.count, characters[index] == " " { index += step }
+            return index >= 0 && index < characters.count ? characters[index] : nil
+        }
         var offsets: [(Int, String)] = []
         for name in names {
-            for offset in scanner.words(name, in: 0..<scanner.characters.count) {
-                if offset > 0, scanner.characters[offset - 1] == "." { continue }
-                offsets.append((offset + name.count, name))
+            for offset in scanner.words(name, in: 0..<characters.count, includingInterpolations: true) {
+                if offset > 0, characters[offset - 1] == "." { continue }
+                let end = offset + name.count
+                let before = neighbour(of: offset, step: -1)
+                let after = neighbour(of: end - 1, step: 1)
+                let isLabel =
+                    after == ":" && (before == "(" || before == ",")
+                    && (end + 1 >= characters.count || characters[end + 1] != ":")
+                if isLabel { continue }
+                offsets.append((end, name))
             }
         }
-        var characters = scanner.characters
+        var rewritten = characters
         for (end, _) in offsets.sorted(by: { $0.0 > $1.0 }) {
-            characters.insert(contentsOf: ".value", at: end)
+            rewritten.insert(contentsOf: ".value", at: end)
         }
-        return String(characters)
+        return String(rewritten)
     }
 
     /// Statements that send what `step` answers.

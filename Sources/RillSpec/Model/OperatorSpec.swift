@@ -74,7 +74,10 @@ public struct Signature: Hashable, Sendable {
         public var isVariadic: Bool { type.hasPrefix("repeat ") || type.hasSuffix("...") }
 
         /// Whether the argument is a signal, which a derivation may chain operators on.
-        public var isSignal: Bool { type.hasPrefix("Signal") || type.hasPrefix("Self") }
+        public var isSignal: Bool {
+            let element = type.hasPrefix("repeat ") ? type.dropFirst("repeat ".count) : Substring(type)
+            return element.hasPrefix("Signal") || element.hasPrefix("Self")
+        }
     }
 
     public var key: String {

@@ -36,8 +36,8 @@ struct EntryParser {
 
     init(path: String, contents: String) {
         self.path = path
-        lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        // "\r\n" is one Character in Swift, so Windows line endings are separators of their own.
+        lines = contents.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     }
 
     func location(_ line: Int, _ column: Int) -> SourceLocation {
@@ -139,6 +139,13 @@ struct EntryParser {
         if let open = key.firstIndex(of: "("), key.hasSuffix(")") {
             parameter = String(key[key.index(after: open)..<key.index(before: key.endIndex)])
             key = String(key[..<open])
+            guard key == "example" else {
+                diagnostics.append(
+                    Diagnostic(
+                        location(index, indentation), "'\(key)' takes no '(\(parameter))'",
+                        hint: "only 'example' takes a value type, as in 'example(Int):'"))
+                return nil
+            }
         }
         guard Self.keys.contains(key) else {
             let suggestion = Self.keys.min { editDistance($0, key) < editDistance($1, key) } ?? ""

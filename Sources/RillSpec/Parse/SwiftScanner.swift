@@ -79,6 +79,31 @@ struct SwiftScanner {
         return limit
     }
 
+    /// Offsets of the code inside `\(…)` in the string literals of `range`.
+    func interpolationOffsets(in range: Range<Int>) -> Set<Int> {
+        var result = Set<Int>()
+        var inString = false
+        var depth = 0
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let character = characters[offset]
+            if !inString {
+                if character == "\"" { inString = true }
+            } else if depth > 0 {
+                if character == "(" { depth += 1 }
+                if character == ")" { depth -= 1 }
+                if depth > 0 { result.insert(offset) }
+            } else if character == "\\", offset + 1 < range.upperBound {
+                if characters[offset + 1] == "(" { depth = 1 }
+                offset += 1
+            } else if character == "\"" || character == "\n" {
+                inString = false
+            }
+            offset += 1
+        }
+        return result
+    }
+
     /// The offset of the bracket closing the one at `open`, or `nil` if it is not closed.
     func matchingClose(of open: Int, limit: Int? = nil) -> Int? {
         let end = limit ?? characters.count
@@ -128,11 +153,13 @@ struct SwiftScanner {
         character.isLetter || character.isNumber || character == "_" || character == "$"
     }
 
-    /// Offsets where the word `word` starts, outside strings and comments, as a whole word.
-    func words(_ word: String, in range: Range<Int>) -> [Int] {
+    /// Offsets where the word `word` starts, outside strings and comments, as a whole word; with
+    /// `includingInterpolations`, also inside the `\(…)` of string literals.
+    func words(_ word: String, in range: Range<Int>, includingInterpolations: Bool = false) -> [Int] {
         let pattern = Array(word)
         var visible = Set<Int>()
         walk(range) { offset, _ in visible.insert(offset) }
+        if includingInterpolations { visible.formUnion(interpolationOffsets(in: range)) }
         var result: [Int] = []
         var offset = range.lowerBound
         while offset + pattern.count <= range.upperBound {

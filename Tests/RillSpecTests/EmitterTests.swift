@@ -1,0 +1,326 @@
+import Foundation
+import Testing
+
+@testable import RillSpec
+
+/// Stages 4 and 5: lowering derivations to Swift, and emitting the library, the tests and the docs.
+@Suite("Lowering, LibraryEmitter, TestEmitter and DocsEmitter")
+struct EmitterTests {
+    static let text =
+        flattenMapEntry + mapEntry
+        + entry(
+            "take", "func take(_ count: Int) -> Signal<Value, Failure>", rac: "-take:", state: "var taken = 0",
+            derive: "count == 0 ? empty : bind { value in\n    taken += 1\n    return taken == count ? last(just(value)) : just(value)\n}",
+            examples: [#""-a-b-c-|" => take(2) => "-a-(b|)""#], model: "take(3) ~ Array(values.prefix(3))")
+        + entry(
+            "filter", "func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>",
+            derive: "flattenMap { isIncluded($0) ? just($0) : empty }", examples: [#""-a-b-|" => filter { $0 == "a" } => "-a---|""#])
+        + entry(
+            "stopWhen", "func stopWhen(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>",
+            derive: "bind { value in predicate(value) ? stop : just(value) }")
+        + entry(
+            "failOn", "func failOn(_ bad: Value, _ failure: Failure) -> Signal<Value, Failure> where Value: Equatable",
+            derive: "flattenMap { value in value == bad ? error(failure) : just(value) }")
+        + entry("deferred", "func deferred() -> Signal<Value, Failure>", derive: "Signal<Value, Failure>.defer { self }")
+        + entry("orJust", "func orJust(_ value: Value) -> Signal<Value, Failure>", derive: "self.concat(just(value))")
+
+    static let paths = SpecPaths(root: "/package")
+
+    let specs = checked([primitives, specFile(EmitterTests.text)])
+    var library: String { LibraryEmitter.emit(specs, paths: Self.paths, importing: []) }
+    var tests: String { TestEmitter.emit(specs, paths: Self.paths, importing: ["Rill"]) }
+    var docs: [String: String] { DocsEmitter.emit(specs, paths: Self.paths) }
+
+    func line(of name: String) -> Int { lineNumber(of: "operator \(name)", in: Self.text) }
+
+    /// The generated library's part for `displayName`, from its location comment to the next one.
+    func shipped(_ displayName: String, _ name: String) -> String {
+        let text = section(startingWith: "// \(displayName): Specs/Test.ops:\(line(of: name))", in: library)
+        #expect(!text.isEmpty, "no section for \(displayName) in the library")
+        return text
+    }
+
+    /// The body of the reference implementation of `name`: the lines after its declaration.
+    func reference(_ name: String) -> String {
+        let head = "func reference\(name.capitalizedFirst)"
+        guard let start = tests.range(of: head) else {
+            Issue.record("no reference implementation \(head)")
+            return ""
+        }
+        let rest = tests[start.upperBound...]
+        return String(rest[..<(rest.range(of: "\n}\n")?.lowerBound ?? rest.endIndex)])
+    }
+
+    // MARK: Lowering, shipped
+
+    @Test("A flattenMap block that answers just(…) ships as a direct sink, without bind or flattenMap")
+    func directSink() {
+        let map = shipped("map(_:)", "map")
+        #expect(map.contains("return (Signal<Output, Failure>(producer: { downstream, lifetime in"))
+        #expect(map.contains("self.subscribe("))
+        #expect(map.contains("case .next(let input):"))
+        #expect(map.contains("{ downstream.sendNext(transform($0)) }(input)"))
+        #expect(map.contains("downstream.sendError(failure)"))
+        #expect(map.contains("downstream.sendCompleted()"))
+        #expect(map.contains("in: lifetime"))
+        #expect(!map.contains("bind"))
+        #expect(!map.contains("flattenMap"))
+        #expect(!map.contains("isFinished"))
+    }
+
+    @Test("Lowering a derivation directly: without a contextual type the direct sink is a bare Signal")
+    func directSinkWithoutContext() throws {
+        let map = try #require(specs.first { $0.name == "map" })
+        let mapDerivation = try #require(derivation(of: map))
+        let lowering = Lowering(flavor: .shipped, spec: map)
+        #expect(lowering.expression(mapDerivation, hasContext: true).hasPrefix("Signal<Output, Failure>(producer: {"))
+        #expect(lowering.expression(mapDerivation, hasContext: false).hasPrefix("Signal(producer: {"))
+        #expect(Lowering(flavor: .reference, spec: map).expression(mapDerivation, hasContext: true) == "self.referenceFlattenMap { .just(transform($0)) }")
+    }
+
+    @Test("A block with a signal(…) step is not lowered: the shipped operator calls bind with a BindStep block")
+    func signalStepCallsBind() {
+        let flattenMap = shipped("flattenMap(_:)", "flattenMap")
+        #expect(flattenMap.contains("self.bind {"))
+        #expect(flattenMap.contains("return { value in .merge(transform(value)) }"))
+        #expect(!flattenMap.contains("producer:"))
+    }
+
+    /// Where the direct sink of `text` declares its per-subscription variable `name`: as a
+    /// `SinkState` cell (`let taken = SinkState(0)`) or as a plain variable (`var taken = 0`).
+    func declaration(of name: String, in text: String) -> Range<String.Index>? {
+        text.range(of: "let \(name) = SinkState") ?? text.range(of: "var \(name) = ")
+    }
+
+    /// The statements of a direct sink with state read through its cells (`taken.value`) read
+    /// as if the state were plain variables (`taken`), so that assertions hold for both.
+    func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: ".value", with: "")
+    }
+
+    @Test("stop, last and error steps make the sink track isFinished; just and empty alone do not")
+    func finishingSteps() {
+        let take = shipped("take(_:)", "take")
+        #expect(declaration(of: "isFinished", in: take) != nil)
+        #expect(plain(take).contains("guard !isFinished else { return }"))
+        #expect(
+            plain(take).contains(
+                "if taken == count { downstream.sendNext(value); if !isFinished { isFinished = true; downstream.sendCompleted() } } else { downstream.sendNext(value) }; return"
+            ))
+
+        let stopWhen = shipped("stopWhen(_:)", "stopWhen")
+        #expect(declaration(of: "isFinished", in: stopWhen) != nil)
+        #expect(
+            plain(stopWhen).contains(
+                "if predicate(value) { isFinished = true; downstream.sendCompleted() } else { downstream.sendNext(value) }"))
+
+        let failOn = shipped("failOn(_:_:)", "failOn")
+        #expect(declaration(of: "isFinished", in: failOn) != nil)
+        #expect(
+            plain(failOn).contains(
+                "if value == bad { isFinished = true; downstream.sendError(failure) } else { downstream.sendNext(value) }"))
+
+        let filter = shipped("filter(_:)", "filter")
+        #expect(filter.contains("if isIncluded($0) { downstream.sendNext($0) } else { () }"))
+        #expect(!filter.contains("isFinished"))
+    }
+
+    @Test("State lines go inside the producer, once per subscription, before subscribing")
+    func stateInsideTheProducer() throws {
+        let take = shipped("take(_:)", "take")
+        let producer = try #require(take.range(of: "(producer: { downstream, lifetime in"))
+        let state = try #require(declaration(of: "taken", in: take))
+        let subscribe = try #require(take.range(of: ".subscribe("))
+        #expect(producer.upperBound < state.lowerBound)
+        #expect(state.upperBound < subscribe.lowerBound)
+        #expect(!take[..<producer.lowerBound].contains("taken"))
+        #expect(take.components(separatedBy: take[state]).count == 2)
+        // The conditional keeps its Swift condition, with `.empty` in the typed context.
+        #expect(take.contains("return (count == 0 ? .empty : Signal<Value, Failure>(producer: {"))
+    }
+
+    @Test("A state variable is read as its cell's value wherever the block uses it: in string interpolations, not in labels")
+    func stateUsesInCells() {
+        let text = entry(
+            "numbered", "func numbered() -> Signal<String, Failure>", state: "var index = 0",
+            derive: #"bind { value in\#n    index += 1\#n    return just(Numbered(index: index, text: "\(index): \(value)").text)\#n}"#)
+        let specs = checked([primitives, specFile(text)])
+        let library = LibraryEmitter.emit(specs, paths: Self.paths, importing: [])
+        #expect(library.contains("(producer: { downstream, lifetime in"))
+        // A label is not a use of the state.
+        #expect(!library.contains("index.value:"))
+        // With the state in a cell, an interpolation must read the cell's value, not print the cell.
+        #expect(!library.contains("SinkState") || library.contains(#""\(index.value): "#))
+    }
+
+    @Test("Static calls use the contextual '.name' form; a type-qualified call keeps its type")
+    func staticCalls() {
+        #expect(shipped("orJust(_:)", "orJust").contains("return self.concat(.just(value))"))
+        #expect(shipped("deferred()", "deferred").contains("return Signal<Value, Failure>.defer { self }"))
+    }
+
+    // MARK: Lowering, reference
+
+    @Test("The reference flavour calls referenceX for derived callees and the real name for primitives")
+    func referenceFlavour() {
+        #expect(reference("map").contains("return self.referenceFlattenMap { .just(transform($0)) }"))
+        #expect(reference("filter").contains("return self.referenceFlattenMap { isIncluded($0) ? .just($0) : .empty }"))
+        #expect(reference("flattenMap").contains("return self.bind {"))
+        #expect(reference("flattenMap").contains(".merge(transform(value))"))
+        #expect(reference("orJust").contains("return self.concat(.just(value))"))
+        #expect(!tests.contains("referenceBind"))
+        #expect(!tests.contains("referenceJust"))
+        #expect(!tests.contains("referenceConcat"))
+    }
+
+    @Test("A reference bind block is a factory: the state, then the block, with stop and last as BindSteps")
+    func referenceBindBlock() throws {
+        let take = reference("take")
+        #expect(take.contains("return count == 0 ? .empty : self.bind {"))
+        let state = try #require(take.range(of: "var taken = 0"))
+        let block = try #require(take.range(of: "return { value in"))
+        #expect(state.upperBound < block.lowerBound)
+        #expect(take.contains("return taken == count ? .mergeThenStop(.just(value)) : .merge(.just(value))"))
+        #expect(reference("stopWhen").contains("predicate(value) ? .stop : .merge(.just(value))"))
+        #expect(reference("failOn").contains("value == bad ? .error(failure) : .just(value)"))
+    }
+
+    @Test("A bind block passed in parentheses is lowered as a bind block, not as a flattenMap block")
+    func parenthesisedBindBlock() {
+        let text = entry("wrapped", "func wrapped() -> Signal<Value, Failure>", derive: "bind({ value in just(value) })")
+        let specs = checked([primitives, specFile(text)])
+        let library = LibraryEmitter.emit(specs, paths: Self.paths, importing: [])
+        let tests = TestEmitter.emit(specs, paths: Self.paths, importing: ["Rill"])
+        #expect(library.contains(".merge(.just(value))"))
+        #expect(tests.contains(".merge(.just(value))"))
+    }
+
+    // MARK: LibraryEmitter
+
+    @Test("The library has one extension per derived entry, marked with its spec location, and none for primitives")
+    func libraryLayout() {
+        let library = self.library
+        #expect(library.hasPrefix("// Generated by rill-ops from the specs in Specs/. Do not edit: edit the spec and build.\n"))
+        #expect(library.contains("\n// map(_:): Specs/Test.ops:\(line(of: "map"))\nextension Signal {\n"))
+        #expect(library.components(separatedBy: "\nextension Signal {").count - 1 == 8)
+        #expect(!library.contains("// bind(_:)"))
+        #expect(!library.contains("// just(_:)"))
+        #expect(!library.contains("import "))
+        #expect(LibraryEmitter.emit(specs, paths: Self.paths, importing: ["Rill"]).contains("\nimport Rill\n"))
+    }
+
+    @Test("A shipped operator is public and inlinable, documented with its doc, selector and examples, and named")
+    func libraryDeclaration() {
+        let map = shipped("map(_:)", "map")
+        #expect(map.contains("    /// The map operator.\n    ///\n    /// RAC: `-map:`\n"))
+        #expect(map.contains(#"    /// "-a-b-|" => map { $0 } => "-a-b-|""#))
+        #expect(map.contains("    @inlinable\n"))
+        #expect(
+            map.contains(
+                "    public func map<Output: Sendable>(_ transform: @escaping @Sendable (Value) -> Output) -> Signal<Output, Failure> {"))
+        #expect(map.contains(#").named(.derived(from: self, "-map:"))"#))
+        // Without a selector, the body is returned as it is.
+        #expect(shipped("orJust(_:)", "orJust").contains("        return self.concat(.just(value))\n"))
+    }
+
+    @Test("A doc comment shows an example without sources as 'expression => expected'")
+    func docCommentOfSourcelessExample() {
+        let orJust = shipped("orJust(_:)", "orJust")
+        #expect(orJust.contains("    /// empty => \"|\"\n"))
+        #expect(!orJust.contains("///  => "))
+    }
+
+    @Test("Emitting is deterministic: the same catalogue gives the same bytes")
+    func deterministic() {
+        #expect(library == library)
+        #expect(tests == tests)
+        #expect(docs == docs)
+        let again = checked([primitives, specFile(Self.text)])
+        #expect(LibraryEmitter.emit(again, paths: Self.paths, importing: []) == library)
+        #expect(TestEmitter.emit(again, paths: Self.paths, importing: ["Rill"]) == tests)
+        #expect(DocsEmitter.emit(again, paths: Self.paths) == docs)
+    }
+
+    @Test("Locations are spelled relative to the package root, with or without a trailing slash")
+    func specPaths() {
+        let location = at(3, 7, file: "/package/Specs/Test.ops")
+        #expect(SpecPaths(root: "/package").describe(location) == "Specs/Test.ops:3")
+        #expect(SpecPaths(root: "/package/").describe(location) == "Specs/Test.ops:3")
+        #expect(SpecPaths(root: "/elsewhere").describe(location) == "/package/Specs/Test.ops:3")
+    }
+
+    // MARK: TestEmitter
+
+    @Test("Tests: a primitive's examples run the operator; a derived one's also its reference and a random comparison")
+    func testSuites() {
+        let tests = self.tests
+        #expect(tests.contains("@Suite(\"bind(_:), Specs/Primitives.ops:\(lineNumber(of: "operator bind", in: primitives.contents))\")\nstruct Spec_bind {"))
+        #expect(tests.contains("@Suite(\"map(_:), Specs/Test.ops:\(line(of: "map"))\")\nstruct Spec_map {"))
+        let bindSuite = section(startingWith: "struct Spec_bind {", in: tests.replacingOccurrences(of: "\n@Suite", with: "\n// @Suite"))
+        #expect(bindSuite.contains("func example1()"))
+        #expect(!bindSuite.contains("Reference"))
+        let mapSuite = section(startingWith: "struct Spec_map {", in: tests.replacingOccurrences(of: "\n@Suite", with: "\n// @Suite"))
+        #expect(mapSuite.contains("func example1()"))
+        #expect(mapSuite.contains("func example1Reference()"))
+        #expect(mapSuite.contains("func example1AgreesWithReference()"))
+        #expect(mapSuite.contains("let recorder = scheduler.start { receiver.map { $0 } }"))
+        #expect(mapSuite.contains("let recorder = scheduler.start { receiver.referenceMap { $0 } }"))
+        #expect(mapSuite.contains(#"expectMarbles(recorder, "-a-b-|", sourceLocation: SourceLocation(fileID: "Rill/Specs/Test.ops", filePath: "Specs/Test.ops", line: "#))
+    }
+
+    @Test("Example expressions call the real operators: blocks are not lowered, bare statics are typed")
+    func exampleExpressions() {
+        let tests = self.tests
+        #expect(tests.contains("let recorder = scheduler.start { receiver.flattenMap { value in .just(value) } }"))
+        #expect(tests.contains("let recorder = scheduler.start { receiver.referenceFlattenMap { value in .just(value) } }"))
+        #expect(tests.contains("let recorder = scheduler.start { Signal<String, SpecExampleError>.empty }"))
+        #expect(tests.contains("let recorder = scheduler.start { first.concat(second) }"))
+    }
+
+    @Test("A model becomes a property test of the shipped and the reference operator")
+    func modelTest() {
+        let tests = self.tests
+        #expect(tests.contains("@Test(\"model: take(3) behaves as Array(values.prefix(3)) on finite input\")"))
+        #expect(tests.contains("let recorder = Signal<Int, Never>.from(values).take(3).record()"))
+        #expect(tests.contains("let reference = Signal<Int, Never>.from(values).referenceTake(3).record()"))
+        #expect(tests.contains("let expected = Array(values.prefix(3))"))
+    }
+
+    // MARK: DocsEmitter
+
+    @Test("The docs index lists every operator with its RAC selector, page, family and kind")
+    func docsIndex() throws {
+        let index = try #require(docs["README.md"])
+        #expect(Set(docs.keys) == ["README.md", "Primitives.md", "Test.md"])
+        #expect(index.contains("| Operator | RAC | Family | Kind |\n|---|---|---|---|\n"))
+        #expect(index.contains("| [`map(_:)`](Test.md#map_) | `-map:` | Test | derived |\n"))
+        #expect(index.contains("| [`take(_:)`](Test.md#take_) | `-take:` | Test | derived |\n"))
+        #expect(index.contains("| [`bind(_:)`](Primitives.md#bind_) | `-bind:` | Primitives | primitive |\n"))
+        #expect(index.contains("| [`orJust(_:)`](Test.md#orjust_) |  | Test | derived |\n"))
+        let rows = index.split(separator: "\n").filter { $0.hasPrefix("| [`") }
+        #expect(rows.count == specs.count)
+    }
+
+    @Test("A family page shows each operator's declaration, selector, location, doc, derivation, examples and model")
+    func docsPages() throws {
+        let page = try #require(docs["Test.md"])
+        #expect(page.hasPrefix("# Test\n\nGenerated from `Specs/Test.ops` by `rill-ops docs`.\n"))
+        let take = section(startingWith: "// ## take(_:)", in: page.replacingOccurrences(of: "\n## ", with: "\n// ## "))
+        #expect(take.contains("```swift\nfunc take(_ count: Int) -> Signal<Value, Failure>\n```"))
+        #expect(take.contains("`-take:`"))
+        #expect(take.contains("Defined at `Specs/Test.ops:\(line(of: "take"))`."))
+        #expect(take.contains("The take operator."))
+        #expect(
+            take.contains(
+                "Derivation:\n\n```swift\nvar taken = 0\ncount == 0 ? empty : bind { value in\n    taken += 1\n    return taken == count ? last(just(value)) : just(value)\n}\n```"
+            ))
+        #expect(take.contains("source: -a-b-c-|\ntake(2)\nresult: -a-(b|)\n"))
+        #expect(take.contains("On finite input, `take(3)` behaves as `Array(values.prefix(3))`."))
+
+        let primitivesPage = try #require(docs["Primitives.md"])
+        #expect(primitivesPage.contains("## bind(_:)"))
+        #expect(primitivesPage.contains("`-bind:`"))
+        #expect(primitivesPage.contains("Primitive, written by hand in `Sources/Rill/Primitives/Bind.swift`."))
+        #expect(primitivesPage.contains("first: -a|\nsecond: -b|\nfirst.concat(second)\nresult: -a-b|"))
+    }
+}
