@@ -28,7 +28,9 @@ struct RillOperatorPlugin: BuildToolPlugin {
         let tool = try context.tool(named: "rill-ops")
         let specFiles = try FileManager.default.contentsOfDirectory(atPath: specs.path(percentEncoded: false))
             .filter { $0.hasSuffix(".ops") }.sorted().map { specs.appending(path: $0) }
-        var arguments = ["--specs", specs.path(percentEncoded: false), "--root", package.path(percentEncoded: false)]
+        var arguments = [
+            "--specs", specs.path(percentEncoded: false), "--root", package.path(percentEncoded: false),
+        ]
         var inputs = [specs] + specFiles
 
         // Another package's derivations may use Rill's operators.
@@ -48,13 +50,19 @@ struct RillOperatorPlugin: BuildToolPlugin {
             mode = ["check", "--stamp", output.path(percentEncoded: false)]
         } else if target.kind == .test {
             output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+GeneratedTests.swift")
-            let modules = ["Rill"] + target.dependencies.compactMap { dependency -> String? in
-                if case .target(let module) = dependency, module.name != "RillTesting", module.name != "Rill" {
-                    return module.name
+            let modules =
+                ["Rill"]
+                + target.dependencies.compactMap { dependency -> String? in
+                    if case .target(let module) = dependency, module.name != "RillTesting",
+                        module.name != "Rill"
+                    {
+                        return module.name
+                    }
+                    return nil
                 }
-                return nil
-            }
-            mode = ["generate", "--tests", output.path(percentEncoded: false)] + modules.flatMap { ["--import", $0] }
+            mode =
+                ["generate", "--tests", output.path(percentEncoded: false)]
+                + modules.flatMap { ["--import", $0] }
         } else {
             output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+GeneratedOperators.swift")
             let imports = target.name == "Rill" ? [] : ["--import", "Rill"]

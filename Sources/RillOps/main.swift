@@ -75,7 +75,8 @@ func run() -> Int32 {
         switch arguments.command {
         case "check":
             if let stamp = arguments.stamp {
-                try OutputWriter.write("// The operator specs are valid: \(specs.count) operators.\n", to: stamp)
+                try OutputWriter.write(
+                    "// The operator specs are valid: \(specs.count) operators.\n", to: stamp)
             } else {
                 print("rill-ops: \(specs.count) operators, no problems")
             }
@@ -88,9 +89,12 @@ func run() -> Int32 {
                 LibraryEmitter.emit(specs, paths: paths, importing: arguments.imports)
             }
             let testsText = arguments.tests.map { _ in
-                TestEmitter.emit(specs, paths: paths, importing: arguments.imports.isEmpty ? ["Rill"] : arguments.imports)
+                TestEmitter.emit(
+                    specs, paths: paths, importing: arguments.imports.isEmpty ? ["Rill"] : arguments.imports)
             }
-            if let library = arguments.library, let libraryText { try OutputWriter.write(libraryText, to: library) }
+            if let library = arguments.library, let libraryText {
+                try OutputWriter.write(libraryText, to: library)
+            }
             if let tests = arguments.tests, let testsText { try OutputWriter.write(testsText, to: tests) }
         case "docs":
             guard let output = arguments.output else { throw UsageError("docs needs --output") }
@@ -101,7 +105,9 @@ func run() -> Int32 {
                 }.map(\.key).sorted()
                 if !stale.isEmpty {
                     FileHandle.standardError.write(
-                        Data("rill-ops: stale documentation in \(output.path): \(stale.joined(separator: ", "))\nrun: swift run rill-ops docs --specs Specs --output docs/operators\n".utf8))
+                        Data(
+                            "rill-ops: stale documentation in \(output.path): \(stale.joined(separator: ", "))\nrun: swift run rill-ops docs --specs Specs --output docs/operators\n"
+                                .utf8))
                     return 1
                 }
             } else {

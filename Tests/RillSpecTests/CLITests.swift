@@ -15,7 +15,8 @@ struct CLITests {
             candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("rill-ops"))
         }
         candidates.append(
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rill-ops"))
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "rill-ops"))
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         candidates.append(package.appendingPathComponent(".build/debug/rill-ops"))
@@ -30,7 +31,8 @@ struct CLITests {
 
     func run(_ arguments: [String]) throws -> Result {
         let process = Process()
-        let executable: URL = try #require(Self.executable, "rill-ops not found: run 'swift build --product rill-ops'")
+        let executable: URL = try #require(
+            Self.executable, "rill-ops not found: run 'swift build --product rill-ops'")
         process.executableURL = executable
         process.arguments = arguments
         let output = Pipe()
@@ -52,7 +54,9 @@ struct CLITests {
     func brokenSpec() throws {
         let package = try TemporaryDirectory()
         defer { package.remove() }
-        let broken = Self.valid + entry("twice", "func twice() -> Signal<Value, Failure>", primitive: "P") + "    exmaple: x\n"
+        let broken =
+            Self.valid + entry("twice", "func twice() -> Signal<Value, Failure>", primitive: "P")
+            + "    exmaple: x\n"
         let line = lineNumber(of: "    exmaple: x", in: broken)
         try package.write(broken, to: "Specs/Test.ops")
         let specs = package.url.appendingPathComponent("Specs").path
@@ -75,15 +79,21 @@ struct CLITests {
     func checkerError() throws {
         let package = try TemporaryDirectory()
         defer { package.remove() }
-        let text = Self.valid + entry("twice", "func twice() -> Signal<Value, Failure>", derive: "self.mapp { $0 }")
+        let text =
+            Self.valid + entry("twice", "func twice() -> Signal<Value, Failure>", derive: "self.mapp { $0 }")
         try package.write(text, to: "Specs/Test.ops")
         let result = try run(["check", "--specs", package.url.appendingPathComponent("Specs").path])
         #expect(result.status == 1)
-        #expect(result.errors.contains("Test.ops:\(lineNumber(of: "operator twice", in: text) + 3):18: error: unknown operator 'mapp'"))
+        #expect(
+            result.errors.contains(
+                "Test.ops:\(lineNumber(of: "operator twice", in: text) + 3):18: error: unknown operator 'mapp'"
+            ))
         #expect(result.output.isEmpty)
     }
 
-    @Test("Valid specs: check counts them; generate writes library and tests with locations relative to the root, once")
+    @Test(
+        "Valid specs: check counts them; generate writes library and tests with locations relative to the root, once"
+    )
     func validSpecs() throws {
         let package = try TemporaryDirectory()
         defer { package.remove() }
@@ -96,10 +106,15 @@ struct CLITests {
 
         let library = package.url.appendingPathComponent("Generated/Operators.swift")
         let tests = package.url.appendingPathComponent("Generated/Tests.swift")
-        let arguments = ["generate", "--specs", specs, "--library", library.path, "--tests", tests.path, "--root", package.url.path]
+        let arguments = [
+            "generate", "--specs", specs, "--library", library.path, "--tests", tests.path, "--root",
+            package.url.path,
+        ]
         #expect(try run(arguments).status == 0)
         let libraryText = try String(contentsOf: library, encoding: .utf8)
-        #expect(libraryText.contains("// map(_:): Specs/Test.ops:\(lineNumber(of: "operator map", in: Self.valid))\n"))
+        #expect(
+            libraryText.contains(
+                "// map(_:): Specs/Test.ops:\(lineNumber(of: "operator map", in: Self.valid))\n"))
         #expect(libraryText.contains("Signal<Output, Failure>(producer:"))
         #expect(try String(contentsOf: tests, encoding: .utf8).contains("struct Spec_map {"))
 

@@ -14,7 +14,9 @@ struct CheckerTests {
         checkDiagnostics([primitives, specFile(text)])
     }
 
-    func catalogue(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [OperatorSpec] {
+    func catalogue(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        -> [OperatorSpec]
+    {
         checked([primitives, specFile(text)], sourceLocation: sourceLocation)
     }
 
@@ -29,8 +31,12 @@ struct CheckerTests {
 
     static let defaultSignature = "func NAME() -> Signal<Value, Failure>"
 
-    func derived(_ name: String, _ derive: String, signature: String = CheckerTests.defaultSignature, examples: [String] = [#"empty => "|""#]) -> String {
-        entry(name, signature.replacingOccurrences(of: "NAME", with: name), derive: derive, examples: examples)
+    func derived(
+        _ name: String, _ derive: String, signature: String = CheckerTests.defaultSignature,
+        examples: [String] = [#"empty => "|""#]
+    ) -> String {
+        entry(
+            name, signature.replacingOccurrences(of: "NAME", with: name), derive: derive, examples: examples)
     }
 
     @Test("An unknown operator is an error at its name, with a 'did you mean' hint for a close name")
@@ -38,13 +44,16 @@ struct CheckerTests {
         let text = flattenMapEntry + mapEntry + derived("twice", "self.mapp { $0 }")
         #expect(
             diagnostics(text) == [
-                Diagnostic(at(deriveLine("twice", in: text), 18), "unknown operator 'mapp'", hint: "did you mean 'map'?")
+                Diagnostic(
+                    at(deriveLine("twice", in: text), 18), "unknown operator 'mapp'",
+                    hint: "did you mean 'map'?")
             ])
         let far = derived("twice", "self.frobnicate()")
         #expect(
             diagnostics(far) == [
                 Diagnostic(
-                    at(4, 18), "unknown operator 'frobnicate'", hint: "define it in a spec file, or declare it as a primitive")
+                    at(4, 18), "unknown operator 'frobnicate'",
+                    hint: "define it in a spec file, or declare it as a primitive")
             ])
     }
 
@@ -57,12 +66,18 @@ struct CheckerTests {
             ("takeLast { $0 }", "wrong arguments for 'takeLast': 1 given (_:)"),
         ])
     func wrongArguments(derive: String, message: String) {
-        #expect(diagnostics(derived("last", derive)) == [Diagnostic(at(4, 13), message, hint: "expected 'takeLast(_:)'")])
+        #expect(
+            diagnostics(derived("last", derive)) == [
+                Diagnostic(at(4, 13), message, hint: "expected 'takeLast(_:)'")
+            ])
     }
 
     static let takeOverloads =
         entry("take", "func take(_ count: Int) -> Signal<Value, Failure>", primitive: "P")
-        + entry("take", "func take(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>", primitive: "P")
+        + entry(
+            "take",
+            "func take(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>",
+            primitive: "P")
 
     @Test("Overloads are chosen by argument labels; when none fits, the hint lists them all")
     func overloadsByLabel() {
@@ -79,12 +94,18 @@ struct CheckerTests {
         #expect(diagnostics(wrong).map(\.hint) == ["expected 'take(_:)' or 'take(until:)'"])
     }
 
-    @Test("Overloads are chosen by closure-vs-value argument: a closure literal only fits a function parameter")
+    @Test(
+        "Overloads are chosen by closure-vs-value argument: a closure literal only fits a function parameter")
     func overloadsByClosure() {
         let text =
-            entry("start", "func start(_ value: Value, count: Int = 1) -> Signal<Value, Failure>", primitive: "P")
-            + entry("start", "func start(_ make: @escaping @Sendable () -> Value) -> Signal<Value, Failure>", primitive: "P")
-            + derived("byValue", "start(value)", signature: "func NAME(_ value: Value) -> Signal<Value, Failure>")
+            entry(
+                "start", "func start(_ value: Value, count: Int = 1) -> Signal<Value, Failure>",
+                primitive: "P")
+            + entry(
+                "start", "func start(_ make: @escaping @Sendable () -> Value) -> Signal<Value, Failure>",
+                primitive: "P")
+            + derived(
+                "byValue", "start(value)", signature: "func NAME(_ value: Value) -> Signal<Value, Failure>")
             + derived("byTrailingClosure", "start { 1 }") + derived("byClosure", "start({ 1 })")
         let specs = catalogue(text)
         #expect(call(derivation(of: spec("byValue", in: specs)))?.resolution?.key == "start(_:count:)")
@@ -92,10 +113,16 @@ struct CheckerTests {
         #expect(call(derivation(of: spec("byClosure", in: specs)))?.resolution?.key == "start(_:)")
     }
 
-    @Test("Two entries with the same name and labels are an error at the second; the hint gives the first's location")
+    @Test(
+        "Two entries with the same name and labels are an error at the second; the hint gives the first's location"
+    )
     func duplicates() {
-        let text = Self.takeOverloads + entry("take", "func take(_ n: Int) -> Signal<Value, Failure>", primitive: "P")
-        let line = text.split(separator: "\n", omittingEmptySubsequences: false).lastIndex { $0 == "operator take" }! + 1
+        let text =
+            Self.takeOverloads
+            + entry("take", "func take(_ n: Int) -> Signal<Value, Failure>", primitive: "P")
+        let line =
+            text.split(separator: "\n", omittingEmptySubsequences: false).lastIndex { $0 == "operator take" }!
+            + 1
         #expect(
             diagnostics(text).map(\.description) == [
                 """
@@ -105,9 +132,15 @@ struct CheckerTests {
             ])
 
         // Across files, and a static entry does not clash with an instance one of the same labels.
-        let other = entry("just", "static func just(_ other: Value) -> Signal<Value, Failure>", primitive: "P")
-        #expect(diagnostics(other).map(\.hint) == ["first defined at Specs/Primitives.ops:1:1; rename one or change its argument labels"])
-        let staticConcat = entry("concat", "static func concat(_ signals: [Signal<Value, Failure>]) -> Signal<Value, Failure>", primitive: "P")
+        let other = entry(
+            "just", "static func just(_ other: Value) -> Signal<Value, Failure>", primitive: "P")
+        #expect(
+            diagnostics(other).map(\.hint) == [
+                "first defined at Specs/Primitives.ops:1:1; rename one or change its argument labels"
+            ])
+        let staticConcat = entry(
+            "concat", "static func concat(_ signals: [Signal<Value, Failure>]) -> Signal<Value, Failure>",
+            primitive: "P")
         #expect(diagnostics(staticConcat).isEmpty)
     }
 
@@ -141,7 +174,8 @@ struct CheckerTests {
     @Test("Derivations that form a cycle across files are an error at the use that closes it")
     func cyclesAcrossFiles() {
         let diagnostics = checkDiagnostics([
-            primitives, specFile(derived("a", "b()"), path: "Specs/X.ops"), specFile(derived("b", "a()"), path: "Specs/Y.ops"),
+            primitives, specFile(derived("a", "b()"), path: "Specs/X.ops"),
+            specFile(derived("b", "a()"), path: "Specs/Y.ops"),
         ])
         #expect(
             diagnostics == [
@@ -155,22 +189,31 @@ struct CheckerTests {
     func selfDerivation() {
         #expect(
             diagnostics(derived("loop", "self.loop()")) == [
-                Diagnostic(at(4, 18), "'loop' is derived from itself", hint: "derive it from primitives and other entries")
+                Diagnostic(
+                    at(4, 18), "'loop' is derived from itself",
+                    hint: "derive it from primitives and other entries")
             ])
     }
 
-    @Test("Resolution is filled in: key, primitive or derived, static, property; signal arguments become derivations")
+    @Test(
+        "Resolution is filled in: key, primitive or derived, static, property; signal arguments become derivations"
+    )
     func resolution() throws {
         let text =
             flattenMapEntry + mapEntry
             + derived(
-                "prepend", "just(value).concat(self)", signature: "func NAME(_ value: Value) -> Signal<Value, Failure>")
+                "prepend", "just(value).concat(self)",
+                signature: "func NAME(_ value: Value) -> Signal<Value, Failure>")
             + derived("orEmpty", "self.concat(empty)")
         let specs = catalogue(text)
 
         let concat = try #require(call(derivation(of: spec("prepend", in: specs))))
-        #expect(concat.resolution == .init(key: "concat(_:)", isPrimitive: true, isStatic: false, isProperty: false))
-        #expect(call(concat.receiver)?.resolution == .init(key: "static just(_:)", isPrimitive: true, isStatic: true, isProperty: false))
+        #expect(
+            concat.resolution
+                == .init(key: "concat(_:)", isPrimitive: true, isStatic: false, isProperty: false))
+        #expect(
+            call(concat.receiver)?.resolution
+                == .init(key: "static just(_:)", isPrimitive: true, isStatic: true, isProperty: false))
         guard case .signal(let argument)? = concat.arguments.first?.value else {
             Issue.record("expected a signal argument, found \(String(describing: concat.arguments.first))")
             return
@@ -182,15 +225,23 @@ struct CheckerTests {
             Issue.record("expected a signal argument, found \(String(describing: orEmpty.arguments.first))")
             return
         }
-        #expect(call(empty)?.resolution == .init(key: "static empty", isPrimitive: true, isStatic: true, isProperty: true))
+        #expect(
+            call(empty)?.resolution
+                == .init(key: "static empty", isPrimitive: true, isStatic: true, isProperty: true))
 
         let flattenMap = call(derivation(of: spec("map", in: specs)))
-        #expect(flattenMap?.resolution == .init(key: "flattenMap(_:)", isPrimitive: false, isStatic: false, isProperty: false))
+        #expect(
+            flattenMap?.resolution
+                == .init(key: "flattenMap(_:)", isPrimitive: false, isStatic: false, isProperty: false))
     }
 
-    @Test("A Swift argument to a non-signal parameter stays Swift; an error inside a signal argument is located")
+    @Test(
+        "A Swift argument to a non-signal parameter stays Swift; an error inside a signal argument is located"
+    )
     func argumentsByParameterType() {
-        let specs = catalogue(derived("lastOf", "takeLast(count)", signature: "func NAME(_ count: Int) -> Signal<Value, Failure>"))
+        let specs = catalogue(
+            derived(
+                "lastOf", "takeLast(count)", signature: "func NAME(_ count: Int) -> Signal<Value, Failure>"))
         if case .swift(let text)? = call(derivation(of: spec("lastOf", in: specs)))?.arguments.first?.value {
             #expect(text.text == "count")
         } else {
@@ -206,8 +257,12 @@ struct CheckerTests {
     @Test("Examples and models are resolved over their sources; their unknown names are located errors")
     func examplesAndModels() throws {
         let prepend = entry(
-            "prepend", "func prepend(_ value: Value) -> Signal<Value, Failure>", derive: "just(value).concat(self)",
-            examples: [#""-a|" => prepend("z") => "za-|""#, #"first="-a|", second="-b|" => first.concat(second) => "-a-b|""#],
+            "prepend", "func prepend(_ value: Value) -> Signal<Value, Failure>",
+            derive: "just(value).concat(self)",
+            examples: [
+                #""-a|" => prepend("z") => "za-|""#,
+                #"first="-a|", second="-b|" => first.concat(second) => "-a-b|""#,
+            ],
             model: "prepend(9) ~ [9] + values")
         let specs = catalogue(prepend)
         let checkedPrepend = try #require(spec("prepend", in: specs))
@@ -217,7 +272,9 @@ struct CheckerTests {
         if case .signal(.swift(let second))? = concat.arguments.first?.value {
             #expect(second.text == "second")
         } else {
-            Issue.record("expected the source 'second' as a signal argument, found \(String(describing: concat.arguments.first))")
+            Issue.record(
+                "expected the source 'second' as a signal argument, found \(String(describing: concat.arguments.first))"
+            )
         }
         #expect(call(checkedPrepend.model?.derivation)?.resolution?.key == "prepend(_:)")
 
@@ -233,8 +290,14 @@ struct CheckerTests {
     @Test("A signal argument after a skipped defaulted parameter is still read as a derivation and checked")
     func signalArgumentAfterDefaultedParameter() {
         let merge = entry(
-            "merge", "func merge(_ count: Int = 1, with other: Signal<Value, Failure>) -> Signal<Value, Failure>", primitive: "P")
-        let specs = catalogue(merge + derived("withJust", "self.merge(with: just(value))", signature: "func NAME(_ value: Value) -> Signal<Value, Failure>"))
+            "merge",
+            "func merge(_ count: Int = 1, with other: Signal<Value, Failure>) -> Signal<Value, Failure>",
+            primitive: "P")
+        let specs = catalogue(
+            merge
+                + derived(
+                    "withJust", "self.merge(with: just(value))",
+                    signature: "func NAME(_ value: Value) -> Signal<Value, Failure>"))
         let argument = call(derivation(of: spec("withJust", in: specs)))?.arguments.first?.value
         if case .signal(let inner)? = argument {
             #expect(call(inner)?.resolution?.key == "static just(_:)")
@@ -257,26 +320,34 @@ struct CheckerTests {
                 + derived("none", "Signal<Value, Failure>.zipAll()"))
         #expect(call(derivation(of: spec("three", in: specs)))?.resolution?.key == "static zipAll(_…:)")
         #expect(call(derivation(of: spec("none", in: specs)))?.resolution?.key == "static zipAll(_…:)")
-        #expect(diagnostics(zipAll + derived("labelled", "Signal<Value, Failure>.zipAll(self, other: self)")).map(\.message) == [
-            "wrong arguments for 'zipAll': 2 given (_:other:)"
-        ])
+        #expect(
+            diagnostics(zipAll + derived("labelled", "Signal<Value, Failure>.zipAll(self, other: self)")).map(
+                \.message) == [
+                    "wrong arguments for 'zipAll': 2 given (_:other:)"
+                ])
     }
 
-    @Test("The arguments a pack of signals takes are read as derivations and checked, like any signal argument")
+    @Test(
+        "The arguments a pack of signals takes are read as derivations and checked, like any signal argument")
     func packArgumentsAreSignals() {
         let zipAll = entry(
             "zipAll",
             "static func zipAll<each Element: Sendable>(_ signals: repeat Signal<each Element, Failure>) -> Signal<(repeat each Element), Failure>",
             primitive: "P")
-        let specs = catalogue(zipAll + derived("pair", "Signal<Value, Failure>.zipAll(self, self.concat(empty))"))
+        let specs = catalogue(
+            zipAll + derived("pair", "Signal<Value, Failure>.zipAll(self, self.concat(empty))"))
         let arguments = call(derivation(of: spec("pair", in: specs)))?.arguments ?? []
         #expect(arguments.count == 2)
         for argument in arguments {
-            if case .signal = argument.value {} else { Issue.record("expected a signal argument, found \(argument.value)") }
+            if case .signal = argument.value {
+            } else {
+                Issue.record("expected a signal argument, found \(argument.value)")
+            }
         }
         #expect(
-            diagnostics(zipAll + derived("bad", "Signal<Value, Failure>.zipAll(self, nope())")).map(\.message) == [
-                "unknown operator 'nope'"
-            ])
+            diagnostics(zipAll + derived("bad", "Signal<Value, Failure>.zipAll(self, nope())")).map(\.message)
+                == [
+                    "unknown operator 'nope'"
+                ])
     }
 }

@@ -7,8 +7,11 @@ import Testing
 /// Every derivation text stands at line 5, column 13, where `    derive: ` puts it.
 @Suite("DerivationParser and StepParser")
 struct DerivationParserTests {
-    func derive(_ text: String, swift: Set<String> = [], signals: Set<String> = []) throws(Diagnostic) -> Derivation {
-        try DerivationParser.parse(located(text, line: 5, column: 13), swiftValues: swift, signalValues: signals)
+    func derive(_ text: String, swift: Set<String> = [], signals: Set<String> = []) throws(Diagnostic)
+        -> Derivation
+    {
+        try DerivationParser.parse(
+            located(text, line: 5, column: 13), swiftValues: swift, signalValues: signals)
     }
 
     /// The diagnostic parsing `text` throws, or `nil` (recording an issue) if it parses.
@@ -85,7 +88,9 @@ struct DerivationParserTests {
 
         let filter = try #require(call(try derive("filter { value in value > 0 }")))
         #expect(filter.trailingClosure?.parameters == "value")
-        if case .swift(let text)? = filter.trailingClosure?.body { #expect(text.text.trimmingSpaces == "value > 0") }
+        if case .swift(let text)? = filter.trailingClosure?.body {
+            #expect(text.text.trimmingSpaces == "value > 0")
+        }
 
         let combine = try #require(call(try derive("combinePrevious(0) { $1 - $0 }")))
         #expect(combine.arguments.count == 1)
@@ -101,7 +106,8 @@ struct DerivationParserTests {
         }
         #expect(closure.location == at(5, 25))
 
-        let scan = try #require(call(try derive("scan(0, indexed: { total, value, index in total + value })")))
+        let scan = try #require(
+            call(try derive("scan(0, indexed: { total, value, index in total + value })")))
         guard case .closure(let indexed)? = scan.arguments.last?.value else {
             Issue.record("expected a closure argument, found \(String(describing: scan.arguments.last))")
             return
@@ -134,9 +140,13 @@ struct DerivationParserTests {
         #expect(grouped.receiver == .receiver(at(5, 14)))
     }
 
-    @Test("'c ? a : b' is a conditional with a Swift condition and two derivations; conditionals nest to the right")
+    @Test(
+        "'c ? a : b' is a conditional with a Swift condition and two derivations; conditionals nest to the right"
+    )
     func conditionals() throws {
-        guard case .conditional(let condition, let then, let otherwise) = try derive("count == 0 ? empty : bind { value in just(value) }")
+        guard
+            case .conditional(let condition, let then, let otherwise) = try derive(
+                "count == 0 ? empty : bind { value in just(value) }")
         else {
             Issue.record("expected a conditional")
             return
@@ -159,7 +169,9 @@ struct DerivationParserTests {
         #expect(last == .receiver(at(5, 36)))
     }
 
-    @Test("A chain that starts with a Swift value is Swift; one that starts with a signal value chains operators")
+    @Test(
+        "A chain that starts with a Swift value is Swift; one that starts with a signal value chains operators"
+    )
     func swiftAndSignalRoots() throws {
         let swift = try derive("signals.reduce(empty) { $0.concat($1) }", swift: ["signals"])
         #expect(swift == .swift(located("signals.reduce(empty) { $0.concat($1) }", line: 5, column: 13)))
@@ -172,19 +184,26 @@ struct DerivationParserTests {
         #expect(call(try derive("other.concat(self)"))?.receiver.flatMap { call($0)?.name } == "other")
     }
 
-    @Test("SpecParser passes the signature's parameters: Signal-typed ones are signal roots, others Swift roots")
+    @Test(
+        "SpecParser passes the signature's parameters: Signal-typed ones are signal roots, others Swift roots"
+    )
     func rootsFromTheSignature() throws {
         let text =
             entry(
                 "after", "func after(_ other: Signal<Value, Failure>) -> Signal<Value, Failure>",
                 derive: "other.concat(self)")
             + entry(
-                "concatAll", "static func concatAll(_ signals: [Signal<Value, Failure>]) -> Signal<Value, Failure>",
+                "concatAll",
+                "static func concatAll(_ signals: [Signal<Value, Failure>]) -> Signal<Value, Failure>",
                 derive: "signals.reduce(empty) { $0.concat($1) }")
         let specs = parsed([specFile(text)])
         #expect(specs.count == 2)
         let after = try #require(call(derivation(of: specs.first)))
-        if case .swift(let root)? = after.receiver { #expect(root.text == "other") } else { Issue.record("expected a Swift root") }
+        if case .swift(let root)? = after.receiver {
+            #expect(root.text == "other")
+        } else {
+            Issue.record("expected a Swift root")
+        }
         guard case .swift(let all)? = derivation(of: specs.last) else {
             Issue.record("expected Swift, found \(String(describing: derivation(of: specs.last)))")
             return
@@ -194,7 +213,8 @@ struct DerivationParserTests {
 
     @Test("'Signal<A, B>.name' calls a static member on the type; a bare 'Signal.name' too")
     func typeQualifiedStaticCalls() throws {
-        let deferred = try #require(call(try derive("Signal<State, Failure>.defer { self.reduce(makeInitial(), next) }")))
+        let deferred = try #require(
+            call(try derive("Signal<State, Failure>.defer { self.reduce(makeInitial(), next) }")))
         #expect(deferred.name == "defer")
         #expect(deferred.receiver == .swift(located("Signal<State, Failure>", line: 5, column: 13)))
         #expect(deferred.location == at(5, 36))
@@ -231,7 +251,10 @@ struct DerivationParserTests {
 
     @Test("A one-expression block answers that step, not as a return statement")
     func singleExpressionStep() throws {
-        #expect(try body("bind { value in just(value) }").pieces == [.result(.just("value", at(5, 29)), isReturnStatement: false)])
+        #expect(
+            try body("bind { value in just(value) }").pieces == [
+                .result(.just("value", at(5, 29)), isReturnStatement: false)
+            ])
         #expect(try body("flattenMap { signal($0) }").steps == [.signal("$0", at(5, 26))])
         #expect(try body("flattenMap { error(failure) }").steps == [.error("failure", at(5, 26))])
         #expect(try body("flattenMap { empty }").steps == [.empty(at(5, 26))])
@@ -280,7 +303,8 @@ struct DerivationParserTests {
             """)
         #expect(
             body.steps == [
-                .just("value", at(8, 16)), .stop(at(10, 16)), .last(.error("failure", at(12, 21)), at(12, 16)),
+                .just("value", at(8, 16)), .stop(at(10, 16)),
+                .last(.error("failure", at(12, 21)), at(12, 16)),
                 .error("failure", at(12, 21)),
             ])
     }
@@ -289,9 +313,13 @@ struct DerivationParserTests {
     func conditionalAndLastSteps() throws {
         #expect(
             try body(#"bind { value in value == "b" ? stop : just(value) }"#).pieces == [
-                .result(.conditional(#"value == "b""#, .stop(at(5, 44)), .just("value", at(5, 51))), isReturnStatement: false)
+                .result(
+                    .conditional(#"value == "b""#, .stop(at(5, 44)), .just("value", at(5, 51))),
+                    isReturnStatement: false)
             ])
-        #expect(try body("bind { value in last(just(value)) }").steps.first == .last(.just("value", at(5, 34)), at(5, 29)))
+        #expect(
+            try body("bind { value in last(just(value)) }").steps.first
+                == .last(.just("value", at(5, 34)), at(5, 29)))
     }
 
     @Test("Braces of control flow (defer, guard-else, if-else if) are allowed in a block")

@@ -9,20 +9,30 @@ struct EmitterTests {
     static let text =
         flattenMapEntry + mapEntry
         + entry(
-            "take", "func take(_ count: Int) -> Signal<Value, Failure>", rac: "-take:", state: "var taken = 0",
-            derive: "count == 0 ? empty : bind { value in\n    taken += 1\n    return taken == count ? last(just(value)) : just(value)\n}",
+            "take", "func take(_ count: Int) -> Signal<Value, Failure>", rac: "-take:",
+            state: "var taken = 0",
+            derive:
+                "count == 0 ? empty : bind { value in\n    taken += 1\n    return taken == count ? last(just(value)) : just(value)\n}",
             examples: [#""-a-b-c-|" => take(2) => "-a-(b|)""#], model: "take(3) ~ Array(values.prefix(3))")
         + entry(
-            "filter", "func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>",
-            derive: "flattenMap { isIncluded($0) ? just($0) : empty }", examples: [#""-a-b-|" => filter { $0 == "a" } => "-a---|""#])
+            "filter",
+            "func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>",
+            derive: "flattenMap { isIncluded($0) ? just($0) : empty }",
+            examples: [#""-a-b-|" => filter { $0 == "a" } => "-a---|""#])
         + entry(
-            "stopWhen", "func stopWhen(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>",
+            "stopWhen",
+            "func stopWhen(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>",
             derive: "bind { value in predicate(value) ? stop : just(value) }")
         + entry(
-            "failOn", "func failOn(_ bad: Value, _ failure: Failure) -> Signal<Value, Failure> where Value: Equatable",
+            "failOn",
+            "func failOn(_ bad: Value, _ failure: Failure) -> Signal<Value, Failure> where Value: Equatable",
             derive: "flattenMap { value in value == bad ? error(failure) : just(value) }")
-        + entry("deferred", "func deferred() -> Signal<Value, Failure>", derive: "Signal<Value, Failure>.defer { self }")
-        + entry("orJust", "func orJust(_ value: Value) -> Signal<Value, Failure>", derive: "self.concat(just(value))")
+        + entry(
+            "deferred", "func deferred() -> Signal<Value, Failure>",
+            derive: "Signal<Value, Failure>.defer { self }")
+        + entry(
+            "orJust", "func orJust(_ value: Value) -> Signal<Value, Failure>",
+            derive: "self.concat(just(value))")
 
     static let paths = SpecPaths(root: "/package")
 
@@ -73,12 +83,17 @@ struct EmitterTests {
         let map = try #require(specs.first { $0.name == "map" })
         let mapDerivation = try #require(derivation(of: map))
         let lowering = Lowering(flavor: .shipped, spec: map)
-        #expect(lowering.expression(mapDerivation, hasContext: true).hasPrefix("Signal<Output, Failure>(producer: {"))
+        #expect(
+            lowering.expression(mapDerivation, hasContext: true).hasPrefix(
+                "Signal<Output, Failure>(producer: {"))
         #expect(lowering.expression(mapDerivation, hasContext: false).hasPrefix("Signal(producer: {"))
-        #expect(Lowering(flavor: .reference, spec: map).expression(mapDerivation, hasContext: true) == "self.referenceFlattenMap { .just(transform($0)) }")
+        #expect(
+            Lowering(flavor: .reference, spec: map).expression(mapDerivation, hasContext: true)
+                == "self.referenceFlattenMap { .just(transform($0)) }")
     }
 
-    @Test("A block with a signal(…) step is not lowered: the shipped operator calls bind with a BindStep block")
+    @Test(
+        "A block with a signal(…) step is not lowered: the shipped operator calls bind with a BindStep block")
     func signalStepCallsBind() {
         let flattenMap = shipped("flattenMap(_:)", "flattenMap")
         #expect(flattenMap.contains("self.bind {"))
@@ -112,13 +127,15 @@ struct EmitterTests {
         #expect(declaration(of: "isFinished", in: stopWhen) != nil)
         #expect(
             plain(stopWhen).contains(
-                "if predicate(value) { isFinished = true; downstream.sendCompleted() } else { downstream.sendNext(value) }"))
+                "if predicate(value) { isFinished = true; downstream.sendCompleted() } else { downstream.sendNext(value) }"
+            ))
 
         let failOn = shipped("failOn(_:_:)", "failOn")
         #expect(declaration(of: "isFinished", in: failOn) != nil)
         #expect(
             plain(failOn).contains(
-                "if value == bad { isFinished = true; downstream.sendError(failure) } else { downstream.sendNext(value) }"))
+                "if value == bad { isFinished = true; downstream.sendError(failure) } else { downstream.sendNext(value) }"
+            ))
 
         let filter = shipped("filter(_:)", "filter")
         #expect(filter.contains("if isIncluded($0) { downstream.sendNext($0) } else { () }"))
@@ -139,11 +156,15 @@ struct EmitterTests {
         #expect(take.contains("return (count == 0 ? .empty : Signal<Value, Failure>(producer: {"))
     }
 
-    @Test("A state variable is read as its cell's value wherever the block uses it: in string interpolations, not in labels")
+    @Test(
+        "A state variable is read as its cell's value wherever the block uses it: in string interpolations, not in labels"
+    )
     func stateUsesInCells() {
         let text = entry(
             "numbered", "func numbered() -> Signal<String, Failure>", state: "var index = 0",
-            derive: #"bind { value in\#n    index += 1\#n    return just(Numbered(index: index, text: "\(index): \(value)").text)\#n}"#)
+            derive:
+                #"bind { value in\#n    index += 1\#n    return just(Numbered(index: index, text: "\(index): \(value)").text)\#n}"#
+        )
         let specs = checked([primitives, specFile(text)])
         let library = LibraryEmitter.emit(specs, paths: Self.paths, importing: [])
         #expect(library.contains("(producer: { downstream, lifetime in"))
@@ -164,7 +185,9 @@ struct EmitterTests {
     @Test("The reference flavour calls referenceX for derived callees and the real name for primitives")
     func referenceFlavour() {
         #expect(reference("map").contains("return self.referenceFlattenMap { .just(transform($0)) }"))
-        #expect(reference("filter").contains("return self.referenceFlattenMap { isIncluded($0) ? .just($0) : .empty }"))
+        #expect(
+            reference("filter").contains(
+                "return self.referenceFlattenMap { isIncluded($0) ? .just($0) : .empty }"))
         #expect(reference("flattenMap").contains("return self.bind {"))
         #expect(reference("flattenMap").contains(".merge(transform(value))"))
         #expect(reference("orJust").contains("return self.concat(.just(value))"))
@@ -187,7 +210,8 @@ struct EmitterTests {
 
     @Test("A bind block passed in parentheses is lowered as a bind block, not as a flattenMap block")
     func parenthesisedBindBlock() {
-        let text = entry("wrapped", "func wrapped() -> Signal<Value, Failure>", derive: "bind({ value in just(value) })")
+        let text = entry(
+            "wrapped", "func wrapped() -> Signal<Value, Failure>", derive: "bind({ value in just(value) })")
         let specs = checked([primitives, specFile(text)])
         let library = LibraryEmitter.emit(specs, paths: Self.paths, importing: [])
         let tests = TestEmitter.emit(specs, paths: Self.paths, importing: ["Rill"])
@@ -197,19 +221,26 @@ struct EmitterTests {
 
     // MARK: LibraryEmitter
 
-    @Test("The library has one extension per derived entry, marked with its spec location, and none for primitives")
+    @Test(
+        "The library has one extension per derived entry, marked with its spec location, and none for primitives"
+    )
     func libraryLayout() {
         let library = self.library
-        #expect(library.hasPrefix("// Generated by rill-ops from the specs in Specs/. Do not edit: edit the spec and build.\n"))
+        #expect(
+            library.hasPrefix(
+                "// Generated by rill-ops from the specs in Specs/. Do not edit: edit the spec and build.\n"))
         #expect(library.contains("\n// map(_:): Specs/Test.ops:\(line(of: "map"))\nextension Signal {\n"))
         #expect(library.components(separatedBy: "\nextension Signal {").count - 1 == 8)
         #expect(!library.contains("// bind(_:)"))
         #expect(!library.contains("// just(_:)"))
         #expect(!library.contains("import "))
-        #expect(LibraryEmitter.emit(specs, paths: Self.paths, importing: ["Rill"]).contains("\nimport Rill\n"))
+        #expect(
+            LibraryEmitter.emit(specs, paths: Self.paths, importing: ["Rill"]).contains("\nimport Rill\n"))
     }
 
-    @Test("A shipped operator is public and inlinable, documented with its doc, selector and examples, and named")
+    @Test(
+        "A shipped operator is public and inlinable, documented with its doc, selector and examples, and named"
+    )
     func libraryDeclaration() {
         let map = shipped("map(_:)", "map")
         #expect(map.contains("    /// The map operator.\n    ///\n    /// RAC: `-map:`\n"))
@@ -217,7 +248,8 @@ struct EmitterTests {
         #expect(map.contains("    @inlinable\n"))
         #expect(
             map.contains(
-                "    public func map<Output: Sendable>(_ transform: @escaping @Sendable (Value) -> Output) -> Signal<Output, Failure> {"))
+                "    public func map<Output: Sendable>(_ transform: @escaping @Sendable (Value) -> Output) -> Signal<Output, Failure> {"
+            ))
         #expect(map.contains(#").named(.derived(from: self, "-map:"))"#))
         // Without a selector, the body is returned as it is.
         #expect(shipped("orJust(_:)", "orJust").contains("        return self.concat(.just(value))\n"))
@@ -251,28 +283,44 @@ struct EmitterTests {
 
     // MARK: TestEmitter
 
-    @Test("Tests: a primitive's examples run the operator; a derived one's also its reference and a random comparison")
+    @Test(
+        "Tests: a primitive's examples run the operator; a derived one's also its reference and a random comparison"
+    )
     func testSuites() {
         let tests = self.tests
-        #expect(tests.contains("@Suite(\"bind(_:), Specs/Primitives.ops:\(lineNumber(of: "operator bind", in: primitives.contents))\")\nstruct Spec_bind {"))
+        #expect(
+            tests.contains(
+                "@Suite(\"bind(_:), Specs/Primitives.ops:\(lineNumber(of: "operator bind", in: primitives.contents))\")\nstruct Spec_bind {"
+            ))
         #expect(tests.contains("@Suite(\"map(_:), Specs/Test.ops:\(line(of: "map"))\")\nstruct Spec_map {"))
-        let bindSuite = section(startingWith: "struct Spec_bind {", in: tests.replacingOccurrences(of: "\n@Suite", with: "\n// @Suite"))
+        let bindSuite = section(
+            startingWith: "struct Spec_bind {",
+            in: tests.replacingOccurrences(of: "\n@Suite", with: "\n// @Suite"))
         #expect(bindSuite.contains("func example1()"))
         #expect(!bindSuite.contains("Reference"))
-        let mapSuite = section(startingWith: "struct Spec_map {", in: tests.replacingOccurrences(of: "\n@Suite", with: "\n// @Suite"))
+        let mapSuite = section(
+            startingWith: "struct Spec_map {",
+            in: tests.replacingOccurrences(of: "\n@Suite", with: "\n// @Suite"))
         #expect(mapSuite.contains("func example1()"))
         #expect(mapSuite.contains("func example1Reference()"))
         #expect(mapSuite.contains("func example1AgreesWithReference()"))
         #expect(mapSuite.contains("let recorder = scheduler.start { receiver.map { $0 } }"))
         #expect(mapSuite.contains("let recorder = scheduler.start { receiver.referenceMap { $0 } }"))
-        #expect(mapSuite.contains(#"expectMarbles(recorder, "-a-b-|", sourceLocation: SourceLocation(fileID: "Rill/Specs/Test.ops", filePath: "Specs/Test.ops", line: "#))
+        #expect(
+            mapSuite.contains(
+                #"expectMarbles(recorder, "-a-b-|", sourceLocation: SourceLocation(fileID: "Rill/Specs/Test.ops", filePath: "Specs/Test.ops", line: "#
+            ))
     }
 
     @Test("Example expressions call the real operators: blocks are not lowered, bare statics are typed")
     func exampleExpressions() {
         let tests = self.tests
-        #expect(tests.contains("let recorder = scheduler.start { receiver.flattenMap { value in .just(value) } }"))
-        #expect(tests.contains("let recorder = scheduler.start { receiver.referenceFlattenMap { value in .just(value) } }"))
+        #expect(
+            tests.contains("let recorder = scheduler.start { receiver.flattenMap { value in .just(value) } }")
+        )
+        #expect(
+            tests.contains(
+                "let recorder = scheduler.start { receiver.referenceFlattenMap { value in .just(value) } }"))
         #expect(tests.contains("let recorder = scheduler.start { Signal<String, SpecExampleError>.empty }"))
         #expect(tests.contains("let recorder = scheduler.start { first.concat(second) }"))
     }
@@ -280,7 +328,8 @@ struct EmitterTests {
     @Test("A model becomes a property test of the shipped and the reference operator")
     func modelTest() {
         let tests = self.tests
-        #expect(tests.contains("@Test(\"model: take(3) behaves as Array(values.prefix(3)) on finite input\")"))
+        #expect(
+            tests.contains("@Test(\"model: take(3) behaves as Array(values.prefix(3)) on finite input\")"))
         #expect(tests.contains("let recorder = Signal<Int, Never>.from(values).take(3).record()"))
         #expect(tests.contains("let reference = Signal<Int, Never>.from(values).referenceTake(3).record()"))
         #expect(tests.contains("let expected = Array(values.prefix(3))"))
@@ -301,11 +350,14 @@ struct EmitterTests {
         #expect(rows.count == specs.count)
     }
 
-    @Test("A family page shows each operator's declaration, selector, location, doc, derivation, examples and model")
+    @Test(
+        "A family page shows each operator's declaration, selector, location, doc, derivation, examples and model"
+    )
     func docsPages() throws {
         let page = try #require(docs["Test.md"])
         #expect(page.hasPrefix("# Test\n\nGenerated from `Specs/Test.ops` by `rill-ops docs`.\n"))
-        let take = section(startingWith: "// ## take(_:)", in: page.replacingOccurrences(of: "\n## ", with: "\n// ## "))
+        let take = section(
+            startingWith: "// ## take(_:)", in: page.replacingOccurrences(of: "\n## ", with: "\n// ## "))
         #expect(take.contains("```swift\nfunc take(_ count: Int) -> Signal<Value, Failure>\n```"))
         #expect(take.contains("`-take:`"))
         #expect(take.contains("Defined at `Specs/Test.ops:\(line(of: "take"))`."))
@@ -320,7 +372,8 @@ struct EmitterTests {
         let primitivesPage = try #require(docs["Primitives.md"])
         #expect(primitivesPage.contains("## bind(_:)"))
         #expect(primitivesPage.contains("`-bind:`"))
-        #expect(primitivesPage.contains("Primitive, written by hand in `Sources/Rill/Primitives/Bind.swift`."))
+        #expect(
+            primitivesPage.contains("Primitive, written by hand in `Sources/Rill/Primitives/Bind.swift`."))
         #expect(primitivesPage.contains("first: -a|\nsecond: -b|\nfirst.concat(second)\nresult: -a-b|"))
     }
 }

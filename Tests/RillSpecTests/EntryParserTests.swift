@@ -15,7 +15,9 @@ struct EntryParserTests {
             example: "-a-b-|" => take(1) => "-(a|)"
         """
 
-    @Test("An entry's fields are read in order, each located at its key, its value at the character after the colon")
+    @Test(
+        "An entry's fields are read in order, each located at its key, its value at the character after the colon"
+    )
     func fieldsAndLocations() throws {
         var parser = EntryParser(path: testPath, contents: Self.take)
         let entries = parser.parse()
@@ -33,7 +35,8 @@ struct EntryParserTests {
         #expect(entry.fields[4].location == at(6, 5))
     }
 
-    @Test("SpecParser turns the fields into a spec: selector, documentation, signature, primitive and example")
+    @Test(
+        "SpecParser turns the fields into a spec: selector, documentation, signature, primitive and example")
     func specFromFields() throws {
         let spec = try #require(parsed([specFile(Self.take)]).first)
         #expect(spec.name == "take")
@@ -93,7 +96,8 @@ struct EntryParserTests {
         let spec = try #require(parsed([specFile(text)]).first)
         #expect(
             spec.implementationText
-                == "bind { value in\n    if skipped < count {\n        skipped += 1\n        return empty\n    }\n    return just(value)\n}")
+                == "bind { value in\n    if skipped < count {\n        skipped += 1\n        return empty\n    }\n    return just(value)\n}"
+        )
         #expect(spec.state.map(\.text) == ["var skipped = 0", "var seen = 0"])
         #expect(spec.state.map(\.start) == [at(4, 12), at(5, 9)])
         let bind = try #require(call(derivation(of: spec)))
@@ -178,7 +182,10 @@ struct EntryParserTests {
 
     @Test(
         "An unknown field is an error at its key that names it and suggests the closest field",
-        arguments: [("exmaple", "example"), ("docs", "doc"), ("signatur", "signature"), ("derived", "derive"), ("modle", "model")])
+        arguments: [
+            ("exmaple", "example"), ("docs", "doc"), ("signatur", "signature"), ("derived", "derive"),
+            ("modle", "model"),
+        ])
     func unknownField(typo: String, suggestion: String) {
         let text = Self.take + "\n    \(typo): anything"
         let diagnostics = parseDiagnostics([specFile(text)])
@@ -268,7 +275,9 @@ struct EntryParserTests {
         #expect(diagnostics.first?.message == "the signature declares 'drop' in the entry 'take'")
     }
 
-    @Test("A line at column 0 that is not 'operator NAME' is an error at its column 1, and the entries around it still parse")
+    @Test(
+        "A line at column 0 that is not 'operator NAME' is an error at its column 1, and the entries around it still parse"
+    )
     func notAnOperatorLine() {
         let text = """
             operator a
@@ -301,14 +310,20 @@ struct EntryParserTests {
     func fieldOutsideAnEntry() {
         let diagnostics = parseDiagnostics([specFile("\n    doc: Orphan.\n" + Self.take)])
         #expect(diagnostics.map(\.location) == [at(2, 5)])
-        #expect(diagnostics.first?.message == "expected 'operator NAME' to start an entry, found 'doc: Orphan.'")
+        #expect(
+            diagnostics.first?.message == "expected 'operator NAME' to start an entry, found 'doc: Orphan.'")
     }
 
     @Test("An operator name that is not an identifier is an error at the name; a missing one at column 1")
     func badOperatorName() {
-        let bad = parseDiagnostics([specFile(Self.take.replacingOccurrences(of: "operator take", with: "operator 2take"))])
-        #expect(bad.contains { $0.location == at(1, 10) && $0.message == "'2take' is not a Swift identifier" })
-        let missing = parseDiagnostics([specFile(Self.take.replacingOccurrences(of: "operator take", with: "operator"))])
+        let bad = parseDiagnostics([
+            specFile(Self.take.replacingOccurrences(of: "operator take", with: "operator 2take"))
+        ])
+        #expect(
+            bad.contains { $0.location == at(1, 10) && $0.message == "'2take' is not a Swift identifier" })
+        let missing = parseDiagnostics([
+            specFile(Self.take.replacingOccurrences(of: "operator take", with: "operator"))
+        ])
         #expect(missing.contains { $0.location == at(1, 1) && $0.message == "missing operator name" })
     }
 
@@ -318,21 +333,26 @@ struct EntryParserTests {
             specFile(Self.take + "\n    exmaple: x", path: "Specs/B.ops"),
             specFile("oops\n" + Self.take, path: "Specs/A.ops"),
         ])
-        #expect(diagnostics.map(\.location) == [at(1, 1, file: "Specs/A.ops"), at(7, 5, file: "Specs/B.ops")])
+        #expect(
+            diagnostics.map(\.location) == [at(1, 1, file: "Specs/A.ops"), at(7, 5, file: "Specs/B.ops")])
     }
 
     @Test("A spec file saved with CRLF line endings parses like the same file with LF")
     func crlfLineEndings() {
         let crlf = Self.take.replacingOccurrences(of: "\n", with: "\r\n")
         let diagnostics = parseDiagnostics([specFile(crlf)])
-        #expect(diagnostics.isEmpty, "first error: \(diagnostics.first.map { "\($0.location) \($0.message.prefix(30))…" } ?? "")")
+        #expect(
+            diagnostics.isEmpty,
+            "first error: \(diagnostics.first.map { "\($0.location) \($0.message.prefix(30))…" } ?? "")")
         let spec = try? SpecParser.parse([specFile(crlf)]).first
         #expect(spec?.name == "take")
         #expect(spec?.documentation == "Sends the first values.")
         #expect(spec?.examples.first?.location == at(6, 5))
     }
 
-    @Test("A parenthesised parameter is only accepted on 'example'; on another field it is an error, not silently dropped")
+    @Test(
+        "A parenthesised parameter is only accepted on 'example'; on another field it is an error, not silently dropped"
+    )
     func parameterOnlyOnExample() {
         let text = Self.take.replacingOccurrences(of: "rac: -take:", with: "rac(objc): -take:")
         let diagnostics = parseDiagnostics([specFile(text)])

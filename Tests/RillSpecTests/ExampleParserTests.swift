@@ -17,7 +17,9 @@ struct ExampleParserTests {
     }
 
     /// The diagnostic parsing `value` throws, or `nil` (recording an issue) if it parses.
-    func failure(_ value: String, key: String = "example", sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    func failure(
+        _ value: String, key: String = "example", sourceLocation: Testing.SourceLocation = #_sourceLocation
+    )
         -> Diagnostic?
     {
         do throws(Diagnostic) {
@@ -48,7 +50,8 @@ struct ExampleParserTests {
 
     @Test("Named sources, with Int values from 'example(Int)'")
     func namedSources() throws {
-        let parsed = try example(#" first="-1-2|", second="--3|" => first.concat(second) => "-1-2--3|""#, key: "example(Int)")
+        let parsed = try example(
+            #" first="-1-2|", second="--3|" => first.concat(second) => "-1-2--3|""#, key: "example(Int)")
         #expect(parsed.sources.map(\.name) == ["first", "second"])
         #expect(parsed.sources.map(\.marble.text) == ["-1-2|", "--3|"])
         #expect(parsed.expression.text == "first.concat(second)")
@@ -100,7 +103,8 @@ struct ExampleParserTests {
     func wrongNumberOfParts(value: String, parts: Int) {
         let diagnostic = failure(value)
         #expect(diagnostic?.location == at(4, 14))
-        #expect(diagnostic?.message == "an example is 'sources => expression => expected', found \(parts) parts")
+        #expect(
+            diagnostic?.message == "an example is 'sources => expression => expected', found \(parts) parts")
     }
 
     @Test("Two parts read as expression and expected: a source marble in front of them is then no marble")

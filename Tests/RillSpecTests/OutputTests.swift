@@ -8,13 +8,15 @@ struct TemporaryDirectory {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("RillSpecTests-\(UUID().uuidString)")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "RillSpecTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     func write(_ text: String, to name: String) throws {
         let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file)
     }
 
@@ -79,7 +81,9 @@ struct OutputTests {
         }
         let files = try SpecReader.read(directory: directory.url)
         #expect(files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["C.ops", "a.ops", "b.ops"])
-        #expect(files.map(\.path) == ["C.ops", "a.ops", "b.ops"].map { directory.url.appendingPathComponent($0).path })
+        #expect(
+            files.map(\.path)
+                == ["C.ops", "a.ops", "b.ops"].map { directory.url.appendingPathComponent($0).path })
         #expect(files.map(\.contents) == ["# C.ops\n", "# a.ops\n", "# b.ops\n"])
     }
 
@@ -105,9 +109,14 @@ struct OutputTests {
         try directory.write(primitives.contents, to: "Primitives.ops")
         try directory.write(flattenMapEntry + mapEntry, to: "Transforming.ops")
         let specs = try Pipeline.catalogue(at: directory.url)
-        #expect(specs.map(\.name) == ["just", "empty", "bind", "concat", "defer", "takeLast", "flattenMap", "map"])
+        #expect(
+            specs.map(\.name) == [
+                "just", "empty", "bind", "concat", "defer", "takeLast", "flattenMap", "map",
+            ])
         let path = directory.url.appendingPathComponent("Transforming.ops").path
-        #expect(specs.last?.location == at(lineNumber(of: "operator map", in: flattenMapEntry + mapEntry), 1, file: path))
+        #expect(
+            specs.last?.location
+                == at(lineNumber(of: "operator map", in: flattenMapEntry + mapEntry), 1, file: path))
         #expect(call(derivation(of: specs.last))?.resolution?.key == "flattenMap(_:)")
     }
 
@@ -116,7 +125,9 @@ struct OutputTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write(primitives.contents, to: "Primitives.ops")
-        let text = flattenMapEntry + entry("twice", "func twice() -> Signal<Value, Failure>", derive: "self.mapp { $0 }")
+        let text =
+            flattenMapEntry
+            + entry("twice", "func twice() -> Signal<Value, Failure>", derive: "self.mapp { $0 }")
         try directory.write(text, to: "Test.ops")
         let path = directory.url.appendingPathComponent("Test.ops").path
         do {
@@ -124,7 +135,10 @@ struct OutputTests {
             Issue.record("expected an error, got \(specs.map(\.name))")
         } catch let error as SpecErrors {
             let line = lineNumber(of: "operator twice", in: text) + 3
-            #expect(error.description == "\(path):\(line):18: error: unknown operator 'mapp'\n\(path):\(line):18: note: define it in a spec file, or declare it as a primitive")
+            #expect(
+                error.description
+                    == "\(path):\(line):18: error: unknown operator 'mapp'\n\(path):\(line):18: note: define it in a spec file, or declare it as a primitive"
+            )
         }
     }
 
@@ -141,7 +155,9 @@ struct OutputTests {
         let specs = try Pipeline.catalogue(at: [own.url], external: [external.url])
         #expect(specs.map(\.name) == ["flattenMap", "map"])
         #expect(specs.allSatisfy { !$0.isExternal })
-        #expect(call(derivation(of: specs.first))?.resolution == .init(key: "bind(_:)", isPrimitive: true, isStatic: false, isProperty: false))
+        #expect(
+            call(derivation(of: specs.first))?.resolution
+                == .init(key: "bind(_:)", isPrimitive: true, isStatic: false, isProperty: false))
         // Without the external catalogue, bind is unknown.
         #expect(throws: SpecErrors.self) { try Pipeline.catalogue(at: [own.url]) }
     }

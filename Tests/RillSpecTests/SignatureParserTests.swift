@@ -67,7 +67,8 @@ struct SignatureParserTests {
     @Test("A function-typed parameter whose type contains '->' and generic arguments is one parameter")
     func functionParameter() throws {
         let type = "@escaping @Sendable () -> (Value) -> BindStep<Output, Failure>"
-        let parsed = try signature("func bind<Output: Sendable>(_ makeBlock: \(type)) -> Signal<Output, Failure>")
+        let parsed = try signature(
+            "func bind<Output: Sendable>(_ makeBlock: \(type)) -> Signal<Output, Failure>")
         #expect(parsed.genericParameters == "<Output: Sendable>")
         #expect(parsed.parameters == [.init(label: nil, name: "makeBlock", type: type, defaultValue: nil)])
         #expect(parsed.parameters.first?.isFunction == true)
@@ -77,22 +78,27 @@ struct SignatureParserTests {
     @Test("Labels: '_' is no label, one word is label and name, two words are label then name")
     func labels() throws {
         let parsed = try signature(
-            "func f(_ a: Int, count: Int, until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>")
+            "func f(_ a: Int, count: Int, until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>"
+        )
         #expect(parsed.parameters.map(\.label) == [nil, "count", "until"])
         #expect(parsed.parameters.map(\.name) == ["a", "count", "predicate"])
         #expect(parsed.parameters.map(\.isFunction) == [false, false, true])
         #expect(parsed.key == "f(_:count:until:)")
         #expect(
             parsed.declaration
-                == "func f(_ a: Int, count: Int, until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>")
+                == "func f(_ a: Int, count: Int, until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>"
+        )
     }
 
     @Test("Default values are split from the type and written back in the declaration")
     func defaultValues() throws {
-        let parsed = try signature("func f(_ count: Int = 1, by step: [Int] = [2, 3]) -> Signal<Value, Failure>")
+        let parsed = try signature(
+            "func f(_ count: Int = 1, by step: [Int] = [2, 3]) -> Signal<Value, Failure>")
         #expect(parsed.parameters.map(\.type) == ["Int", "[Int]"])
         #expect(parsed.parameters.map(\.defaultValue) == ["1", "[2, 3]"])
-        #expect(parsed.declaration == "func f(_ count: Int = 1, by step: [Int] = [2, 3]) -> Signal<Value, Failure>")
+        #expect(
+            parsed.declaration
+                == "func f(_ count: Int = 1, by step: [Int] = [2, 3]) -> Signal<Value, Failure>")
     }
 
     @Test("A where clause is split from the return type, even when the return type is generic")
@@ -104,7 +110,9 @@ struct SignatureParserTests {
         #expect(parsed.whereClause == "Value == Signal<Inner, Failure>")
         #expect(parsed.key == "flatten()")
         #expect(
-            parsed.declaration == "func flatten<Inner: Sendable>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure>")
+            parsed.declaration
+                == "func flatten<Inner: Sendable>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure>"
+        )
     }
 
     @Test("'static var' is a property: no parameters, key and display name without parentheses")
@@ -122,13 +130,15 @@ struct SignatureParserTests {
     @Test("A backticked keyword name is read without backticks and declared with them")
     func backtickedName() throws {
         let parsed = try signature(
-            "static func `defer`(_ makeSignal: @escaping @Sendable () -> Signal<Value, Failure>) -> Signal<Value, Failure>")
+            "static func `defer`(_ makeSignal: @escaping @Sendable () -> Signal<Value, Failure>) -> Signal<Value, Failure>"
+        )
         #expect(parsed.name == "defer")
         #expect(parsed.declaredName == "`defer`")
         #expect(parsed.key == "static defer(_:)")
         #expect(
             parsed.declaration
-                == "static func `defer`(_ makeSignal: @escaping @Sendable () -> Signal<Value, Failure>) -> Signal<Value, Failure>")
+                == "static func `defer`(_ makeSignal: @escaping @Sendable () -> Signal<Value, Failure>) -> Signal<Value, Failure>"
+        )
         #expect(parsed.parameters.first?.isSignal == false)
     }
 
@@ -145,7 +155,10 @@ struct SignatureParserTests {
             ("func take(_ x: Int) Signal", 35, "expected '-> Signal<…>' after the parameters"),
             ("func take(_ x: Int) ->", 37, "missing the return type"),
             ("func take(_ x Int) -> S", 25, "expected 'label name: Type' in the parameter '_ x Int'"),
-            ("func take(a b c: Int) -> S", 25, "expected at most a label and a name before ':' in 'a b c: Int'"),
+            (
+                "func take(a b c: Int) -> S", 25,
+                "expected at most a label and a name before ':' in 'a b c: Int'"
+            ),
             ("static var : S", 26, "expected 'static var NAME: Signal<…>'"),
         ])
     func malformed(text: String, column: Int, message: String) {

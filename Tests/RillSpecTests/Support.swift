@@ -63,7 +63,9 @@ func checkDiagnostics(_ files: [SpecReader.File]) -> [Diagnostic] {
 }
 
 /// Parses `files`, recording an issue (with every diagnostic) if that fails.
-func parsed(_ files: [SpecReader.File], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [OperatorSpec] {
+func parsed(_ files: [SpecReader.File], sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    -> [OperatorSpec]
+{
     do throws(SpecErrors) {
         return try SpecParser.parse(files)
     } catch {
@@ -73,7 +75,9 @@ func parsed(_ files: [SpecReader.File], sourceLocation: Testing.SourceLocation =
 }
 
 /// Parses and checks `files`, recording an issue (with every diagnostic) if that fails.
-func checked(_ files: [SpecReader.File], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [OperatorSpec] {
+func checked(_ files: [SpecReader.File], sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    -> [OperatorSpec]
+{
     do throws(SpecErrors) {
         return try Checker.check(try SpecParser.parse(files))
     } catch {
@@ -93,7 +97,10 @@ func entry(
     lines.append("    doc: The \(name) operator.")
     if let state { lines.append("    state: \(state)") }
     if let derive {
-        lines.append("    derive: " + derive.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n        "))
+        lines.append(
+            "    derive: "
+                + derive.split(separator: "\n", omittingEmptySubsequences: false).joined(
+                    separator: "\n        "))
     }
     if let primitive { lines.append("    primitive: \(primitive)") }
     for example in examples { lines.append("    example: \(example)") }
@@ -104,7 +111,9 @@ func entry(
 /// A few primitives, in their own file, that the derivations of the tests are built from.
 let primitivesPath = "Specs/Primitives.ops"
 let primitives = specFile(
-    entry("just", "static func just(_ value: Value) -> Signal<Value, Failure>", primitive: "P", examples: [#"just("a") => "(a|)""#])
+    entry(
+        "just", "static func just(_ value: Value) -> Signal<Value, Failure>", primitive: "P",
+        examples: [#"just("a") => "(a|)""#])
         + entry("empty", "static var empty: Signal<Value, Failure>", primitive: "P")
         + entry(
             "bind",
@@ -132,22 +141,31 @@ let flattenMapEntry = entry(
 
 /// `map` derived from `flattenMap`: its block only answers `just`, so it becomes a direct sink.
 let mapEntry = entry(
-    "map", "func map<Output: Sendable>(_ transform: @escaping @Sendable (Value) -> Output) -> Signal<Output, Failure>",
-    rac: "-map:", derive: "flattenMap { just(transform($0)) }", examples: [#""-a-b-|" => map { $0 } => "-a-b-|""#])
+    "map",
+    "func map<Output: Sendable>(_ transform: @escaping @Sendable (Value) -> Output) -> Signal<Output, Failure>",
+    rac: "-map:", derive: "flattenMap { just(transform($0)) }",
+    examples: [#""-a-b-|" => map { $0 } => "-a-b-|""#])
 
 /// The call `derivation` is, recording an issue if it is something else.
-func call(_ derivation: Derivation?, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Derivation.Call? {
+func call(_ derivation: Derivation?, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Derivation
+    .Call?
+{
     guard case .call(let call)? = derivation else {
-        Issue.record("expected a call, found \(String(describing: derivation))", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected a call, found \(String(describing: derivation))", sourceLocation: sourceLocation)
         return nil
     }
     return call
 }
 
 /// The derivation of a derived spec.
-func derivation(of spec: OperatorSpec?, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Derivation? {
+func derivation(of spec: OperatorSpec?, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    -> Derivation?
+{
     guard case .derived(let derivation)? = spec?.implementation else {
-        Issue.record("expected a derived spec, found \(String(describing: spec?.implementation))", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected a derived spec, found \(String(describing: spec?.implementation))",
+            sourceLocation: sourceLocation)
         return nil
     }
     return derivation

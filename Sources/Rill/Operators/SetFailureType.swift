@@ -2,7 +2,9 @@ extension Signal where Failure == Never {
     /// The same signal, typed as able to fail with `NewFailure` (Combine's
     /// `setFailureType(to:)`), so that it composes with signals that can fail.
     @inlinable
-    public func setFailureType<NewFailure: Error>(to failureType: NewFailure.Type) -> Signal<Value, NewFailure> {
+    public func setFailureType<NewFailure: Error>(to failureType: NewFailure.Type) -> Signal<
+        Value, NewFailure
+    > {
         Signal<Value, NewFailure>(producer: { downstream, lifetime in
             self.subscribe(
                 Observer { event in

@@ -65,7 +65,9 @@ public enum Checker {
                     diagnostics.append(
                         Diagnostic(
                             spec.location, "duplicate operator '\(spec.signature.displayName)'",
-                            hint: "first defined at \(original.location); rename one or change its argument labels"))
+                            hint:
+                                "first defined at \(original.location); rename one or change its argument labels"
+                        ))
                 } else {
                     first[spec.key] = spec
                 }
@@ -84,7 +86,9 @@ public enum Checker {
         }
 
         /// Resolves names in `derivation`, a part of `spec`'s derivation or of one of its examples.
-        mutating func resolve(_ derivation: Derivation, in spec: OperatorSpec, example: Example?) -> Derivation {
+        mutating func resolve(_ derivation: Derivation, in spec: OperatorSpec, example: Example?)
+            -> Derivation
+        {
             switch derivation {
             case .receiver, .swift:
                 return derivation
@@ -93,7 +97,9 @@ public enum Checker {
                     condition: condition, then: resolve(then, in: spec, example: example),
                     else: resolve(otherwise, in: spec, example: example))
             case .call(var call):
-                if let receiver = call.receiver { call.receiver = resolve(receiver, in: spec, example: example) }
+                if let receiver = call.receiver {
+                    call.receiver = resolve(receiver, in: spec, example: example)
+                }
                 guard let callee = lookUp(call, in: spec, example: example) else { return .call(call) }
                 call.resolution = .init(
                     key: callee.key, isPrimitive: callee.implementation == .primitive || callee.isExternal,
@@ -130,7 +136,8 @@ public enum Checker {
                 ?? Set(parameters.filter(\.isSignal).map(\.name))
             do {
                 return resolve(
-                    try DerivationParser.parse(text, swiftValues: swiftValues, signalValues: signalValues), in: spec,
+                    try DerivationParser.parse(text, swiftValues: swiftValues, signalValues: signalValues),
+                    in: spec,
                     example: example)
             } catch {
                 diagnostics.append(error)
@@ -138,14 +145,19 @@ public enum Checker {
             }
         }
 
-        mutating func lookUp(_ call: Derivation.Call, in spec: OperatorSpec, example: Example?) -> OperatorSpec? {
+        mutating func lookUp(_ call: Derivation.Call, in spec: OperatorSpec, example: Example?)
+            -> OperatorSpec?
+        {
             let candidates = byName[call.name] ?? []
             guard !candidates.isEmpty else {
                 let known = Array(byName.keys) + spec.signature.parameters.map(\.name)
                 let suggestion = known.min { editDistance($0, call.name) < editDistance($1, call.name) }
                 let hint =
-                    suggestion.flatMap { editDistance($0, call.name) <= max(2, call.name.count / 3) ? $0 : nil }
-                    .map { "did you mean '\($0)'?" } ?? "define it in a spec file, or declare it as a primitive"
+                    suggestion.flatMap {
+                        editDistance($0, call.name) <= max(2, call.name.count / 3) ? $0 : nil
+                    }
+                    .map { "did you mean '\($0)'?" }
+                    ?? "define it in a spec file, or declare it as a primitive"
                 diagnostics.append(Diagnostic(call.location, "unknown operator '\(call.name)'", hint: hint))
                 return nil
             }
@@ -159,7 +171,8 @@ public enum Checker {
             let fitting = candidates.filter { candidate in
                 if onType != candidate.signature.isStatic && (onType || call.receiver != nil) { return false }
                 return Self.accepts(
-                    candidate.signature, labels: labels, closures: closures, trailingClosure: call.trailingClosure != nil)
+                    candidate.signature, labels: labels, closures: closures,
+                    trailingClosure: call.trailingClosure != nil)
             }
             guard let callee = fitting.first else {
                 let expected = candidates.map { "'\($0.signature.displayName)'" }.joined(separator: " or ")
@@ -180,7 +193,8 @@ public enum Checker {
             if example == nil, callee.location.file == spec.location.file, callee.location > spec.location {
                 diagnostics.append(
                     Diagnostic(
-                        call.location, "'\(callee.signature.displayName)' is used before its definition at \(callee.location)",
+                        call.location,
+                        "'\(callee.signature.displayName)' is used before its definition at \(callee.location)",
                         hint: "move '\(spec.name)' below '\(callee.name)', or '\(callee.name)' above it"))
                 return nil
             }
@@ -190,7 +204,9 @@ public enum Checker {
         /// Whether a call with these labels fits the signature: every argument matches a parameter
         /// in order, a closure literal only a function parameter, and every skipped parameter has
         /// a default.
-        static func accepts(_ signature: Signature, labels: [String?], closures: [Bool], trailingClosure: Bool) -> Bool {
+        static func accepts(
+            _ signature: Signature, labels: [String?], closures: [Bool], trailingClosure: Bool
+        ) -> Bool {
             if signature.isProperty { return labels.isEmpty }
             var index = 0
             for parameter in signature.parameters {

@@ -7,7 +7,9 @@ public enum DocsEmitter {
         var index = CodeWriter()
         index.line("# Operators")
         index.line()
-        index.line("Generated from `Specs/` by `rill-ops docs`. Every operator, its RAC selector and where it is defined.")
+        index.line(
+            "Generated from `Specs/` by `rill-ops docs`. Every operator, its RAC selector and where it is defined."
+        )
         index.line()
         index.line("| Operator | RAC | Family | Kind |")
         index.line("|---|---|---|---|")
@@ -58,7 +60,8 @@ public enum DocsEmitter {
                         page.line("\(source.name == "self" ? "source" : source.name): \(source.marble.text)")
                     }
                     page.line("\(example.expression.text.replacingNewlines)")
-                    let legend = example.legend.map { "\($0.character) = \($0.value)" }.joined(separator: ", ")
+                    let legend = example.legend.map { "\($0.character) = \($0.value)" }.joined(
+                        separator: ", ")
                     page.line("result: \(example.expected.text)" + (legend.isEmpty ? "" : "   (\(legend))"))
                 }
                 page.line("```")
@@ -79,6 +82,8 @@ public enum DocsEmitter {
 
     /// GitHub's heading anchor for `## name(label:)`.
     static func anchor(_ spec: OperatorSpec) -> String {
-        spec.signature.displayName.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        spec.signature.displayName.lowercased().filter {
+            $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_"
+        }
     }
 }

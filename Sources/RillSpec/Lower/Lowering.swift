@@ -31,7 +31,8 @@ struct Lowering {
         case .swift(let text):
             return text.text == "Signal" ? bareSignal : text.text
         case .conditional(let condition, let then, let otherwise):
-            return "\(condition.text) ? \(expression(then, hasContext: true)) : \(expression(otherwise, hasContext: true))"
+            return
+                "\(condition.text) ? \(expression(then, hasContext: true)) : \(expression(otherwise, hasContext: true))"
         case .call(let call):
             if flavor == .shipped, lowersBlocks, Self.isStepCall(call), let closure = call.trailingClosure,
                 case .steps(let body) = closure.body, Self.isDirect(body)
@@ -56,7 +57,9 @@ struct Lowering {
     }
 
     func name(of call: Derivation.Call) -> String {
-        guard flavor == .reference, let resolution = call.resolution, !resolution.isPrimitive else { return call.name }
+        guard flavor == .reference, let resolution = call.resolution, !resolution.isPrimitive else {
+            return call.name
+        }
         return "reference" + call.name.capitalizedFirst
     }
 
@@ -100,7 +103,8 @@ struct Lowering {
             if isBind {
                 // bind takes a factory that makes the block once per subscription.
                 let state = (spec?.state ?? []).map { $0.text + "\n" }.joined()
-                return "{\n" + Self.indent(state + "return {\(head)" + Self.indentedBody(rendered) + "}") + "\n}"
+                return "{\n" + Self.indent(state + "return {\(head)" + Self.indentedBody(rendered) + "}")
+                    + "\n}"
             }
             return "{\(head)" + Self.indentedBody(rendered) + "}"
         }
@@ -146,7 +150,9 @@ struct Lowering {
     ///
     /// Per-subscription state lives in `SinkState` cells rather than captured variables, which
     /// Swift would check for exclusive access on every event.
-    func directSink(_ call: Derivation.Call, closure: Derivation.Closure, body: StepBody, hasContext: Bool) -> String {
+    func directSink(_ call: Derivation.Call, closure: Derivation.Closure, body: StepBody, hasContext: Bool)
+        -> String
+    {
         let upstream = call.receiver.map { expression($0, hasContext: false) } ?? receiverName
         let finishes = body.steps.contains { step in
             switch step {
@@ -165,9 +171,11 @@ struct Lowering {
                 return isReturn ? "\(sent); return" : sent
             }
         }.joined()
-        statements = Self.referencingCells(statements, names: Set(cells.map(\.name) + (finishes ? ["isFinished"] : [])))
+        statements = Self.referencingCells(
+            statements, names: Set(cells.map(\.name) + (finishes ? ["isFinished"] : [])))
         var code = CodeWriter()
-        code.block("\(hasContext ? returnType : "Signal")(producer: { downstream, lifetime in", "})") { code in
+        code.block("\(hasContext ? returnType : "Signal")(producer: { downstream, lifetime in", "})") {
+            code in
             for cell in cells { code.line(cell.declaration) }
             if finishes { code.line("let isFinished = SinkState(false)") }
             code.block("\(upstream).subscribe(", ")") { code in

@@ -117,12 +117,17 @@ extension Derivation {
         switch self {
         case .receiver: return receiver
         case .swift(let text): return text.text == name
-        case .conditional(_, let a, let b): return a.mentions(receiver: receiver, name: name) || b.mentions(receiver: receiver, name: name)
+        case .conditional(_, let a, let b):
+            return a.mentions(receiver: receiver, name: name) || b.mentions(receiver: receiver, name: name)
         case .call(let call):
-            if let calleeReceiver = call.receiver { return calleeReceiver.mentions(receiver: receiver, name: name) }
+            if let calleeReceiver = call.receiver {
+                return calleeReceiver.mentions(receiver: receiver, name: name)
+            }
             if receiver && call.resolution?.isStatic == false { return true }
             return call.arguments.contains { argument in
-                if case .signal(let inner) = argument.value { return inner.mentions(receiver: receiver, name: name) }
+                if case .signal(let inner) = argument.value {
+                    return inner.mentions(receiver: receiver, name: name)
+                }
                 return false
             }
         }

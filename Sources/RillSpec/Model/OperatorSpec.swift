@@ -95,7 +95,8 @@ public struct Signature: Hashable, Sendable {
     /// The declaration as written in Swift, without access level and attributes.
     /// The name as a declaration spells it: keywords need backticks.
     public var declaredName: String {
-        ["defer", "return", "repeat", "catch", "try", "throw", "switch", "default"].contains(name) ? "`\(name)`" : name
+        ["defer", "return", "repeat", "catch", "try", "throw", "switch", "default"].contains(name)
+            ? "`\(name)`" : name
     }
 
     public var declaration: String {
@@ -117,8 +118,10 @@ public struct Signature: Hashable, Sendable {
 public struct Example: Hashable, Sendable {
     public static func == (lhs: Example, rhs: Example) -> Bool {
         lhs.sources == rhs.sources && lhs.expression == rhs.expression && lhs.expected == rhs.expected
-            && lhs.legend.map { "\($0.character)=\($0.value)" } == rhs.legend.map { "\($0.character)=\($0.value)" }
-            && lhs.valueType == rhs.valueType && lhs.location == rhs.location && lhs.derivation == rhs.derivation
+            && lhs.legend.map { "\($0.character)=\($0.value)" }
+                == rhs.legend.map { "\($0.character)=\($0.value)" }
+            && lhs.valueType == rhs.valueType && lhs.location == rhs.location
+            && lhs.derivation == rhs.derivation
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -35,18 +35,14 @@ struct DerivationParser {
         let parser = DerivationParser(text, swiftValues: swiftValues, signalValues: signalValues)
         let range = parser.trim(0..<parser.characters.count)
         guard !range.isEmpty else {
-            throw Diagnostic(text.start, "empty derivation", hint: "write 'derive: flattenMap { just(transform($0)) }' or 'primitive: FILE'")
+            throw Diagnostic(
+                text.start, "empty derivation",
+                hint: "write 'derive: flattenMap { just(transform($0)) }' or 'primitive: FILE'")
         }
         return try parser.derivation(range)
     }
 
-    func trim(_ range: Range<Int>) -> Range<Int> {
-        var lower = range.lowerBound
-        var upper = range.upperBound
-        while lower < upper, characters[lower].isWhitespace { lower += 1 }
-        while upper > lower, characters[upper - 1].isWhitespace { upper -= 1 }
-        return lower..<upper
-    }
+    func trim(_ range: Range<Int>) -> Range<Int> { scanner.trim(range) }
 
     func text(_ range: Range<Int>) -> LocatedText { source.slice(trim(range)) }
 
@@ -58,7 +54,9 @@ struct DerivationParser {
         let range = trim(range)
         if let question = scanner.firstTopLevel(" ? ", in: range) {
             guard let colon = scanner.firstTopLevel(" : ", in: (question + 3)..<range.upperBound) else {
-                throw fail(question + 1, "expected ' : ' to complete the conditional", hint: "write 'condition ? a : b'")
+                throw fail(
+                    question + 1, "expected ' : ' to complete the conditional",
+                    hint: "write 'condition ? a : b'")
             }
             return .conditional(
                 condition: text(range.lowerBound..<question),
@@ -123,10 +121,12 @@ struct DerivationParser {
             guard next < range.upperBound else { return current }
             guard characters[next] == "." else {
                 throw fail(
-                    next, "unexpected '\(characters[next])' after '\(String(characters[range.lowerBound..<offset]).trimmingSpaces.suffix(30))'",
+                    next,
+                    "unexpected '\(characters[next])' after '\(String(characters[range.lowerBound..<offset]).trimmingSpaces.suffix(30))'",
                     hint: "chain operators with '.', for example 'just(x).concat(self)'")
             }
-            guard next + 1 < range.upperBound, characters[next + 1].isLetter || characters[next + 1] == "_" else {
+            guard next + 1 < range.upperBound, characters[next + 1].isLetter || characters[next + 1] == "_"
+            else {
                 throw fail(next + 1, "expected an operator name after '.'")
             }
             let (call, end) = try self.call(at: next + 1, receiver: current, limit: range.upperBound)
@@ -135,13 +135,16 @@ struct DerivationParser {
         }
     }
 
-    func call(at offset: Int, receiver: Derivation?, limit: Int) throws(Diagnostic) -> (Derivation.Call, Int) {
+    func call(at offset: Int, receiver: Derivation?, limit: Int) throws(Diagnostic) -> (Derivation.Call, Int)
+    {
         let nameRange = identifier(at: offset, limit: limit)
         let name = String(characters[nameRange])
         var end = nameRange.upperBound
         var arguments: [Derivation.Argument] = []
         if end < limit, characters[end] == "(" {
-            guard let close = scanner.matchingClose(of: end, limit: limit) else { throw fail(end, "unclosed '('") }
+            guard let close = scanner.matchingClose(of: end, limit: limit) else {
+                throw fail(end, "unclosed '('")
+            }
             let inner = (end + 1)..<close
             if !trim(inner).isEmpty {
                 for piece in scanner.split(inner, at: ",") {
@@ -154,7 +157,9 @@ struct DerivationParser {
         var look = end
         while look < limit, characters[look] == " " { look += 1 }
         if look < limit, characters[look] == "{" {
-            guard let close = scanner.matchingClose(of: look, limit: limit) else { throw fail(look, "unclosed '{'") }
+            guard let close = scanner.matchingClose(of: look, limit: limit) else {
+                throw fail(look, "unclosed '{'")
+            }
             trailing = try closure((look + 1)..<close, opening: look, callee: name)
             end = close + 1
         }
@@ -176,7 +181,8 @@ struct DerivationParser {
             valueRange = trim((head.upperBound + 1)..<range.upperBound)
         }
         if !valueRange.isEmpty, characters[valueRange.lowerBound] == "{",
-            scanner.matchingClose(of: valueRange.lowerBound, limit: valueRange.upperBound) == valueRange.upperBound - 1
+            scanner.matchingClose(of: valueRange.lowerBound, limit: valueRange.upperBound) == valueRange
+                .upperBound - 1
         {
             let closure = try closure(
                 (valueRange.lowerBound + 1)..<(valueRange.upperBound - 1), opening: valueRange.lowerBound,
@@ -191,7 +197,8 @@ struct DerivationParser {
         var bodyRange = range
         if let inOffset = scanner.words("in", in: range).first {
             let head = String(characters[range.lowerBound..<inOffset]).trimmingSpaces
-            if !head.isEmpty, head.allSatisfy({ scanner.isIdentifierCharacter($0) || " ,_():".contains($0) }) {
+            if !head.isEmpty, head.allSatisfy({ scanner.isIdentifierCharacter($0) || " ,_():".contains($0) })
+            {
                 parameters = head
                 bodyRange = (inOffset + 2)..<range.upperBound
             }
@@ -199,7 +206,8 @@ struct DerivationParser {
         let body: Derivation.Closure.Body
         if Self.stepCallees.contains(callee) {
             body = .steps(
-                try StepParser(source: source, scanner: scanner).parse(bodyRange, allowStop: callee == "bind"))
+                try StepParser(source: source, scanner: scanner).parse(bodyRange, allowStop: callee == "bind")
+            )
         } else {
             body = .swift(source.slice(bodyRange))
         }

@@ -72,7 +72,8 @@ struct EntryParser {
                 continue
             }
             let name = line.dropFirst("operator".count).trimmingSpaces
-            let nameColumn = line.distance(from: line.startIndex, to: line.firstIndex(of: " ") ?? line.endIndex) + 1
+            let nameColumn =
+                line.distance(from: line.startIndex, to: line.firstIndex(of: " ") ?? line.endIndex) + 1
             if !Self.isIdentifier(name) {
                 diagnostics.append(
                     Diagnostic(
@@ -91,9 +92,11 @@ struct EntryParser {
                 if isBlank {
                     // A blank line belongs to the field being continued only if more of it follows.
                     if let last = entry.fields.indices.last, let fieldIndentation,
-                        let next = nextContentLine(after: index), Self.indentation(of: lines[next]) > fieldIndentation
+                        let next = nextContentLine(after: index),
+                        Self.indentation(of: lines[next]) > fieldIndentation
                     {
-                        appendContinuation(to: &entry.fields[last], line: index, dropping: fieldIndentation + 4)
+                        appendContinuation(
+                            to: &entry.fields[last], line: index, dropping: fieldIndentation + 4)
                     }
                     index += 1
                     continue
@@ -159,7 +162,8 @@ struct EntryParser {
         let valueColumn = indentation + body.distance(from: body.startIndex, to: valueStart)
         let text = String(body[valueStart...])
         let locations = (0..<text.count).map { location(index, valueColumn + $0) }
-        let value = LocatedText(text: text, locations: locations, end: location(index, valueColumn + text.count))
+        let value = LocatedText(
+            text: text, locations: locations, end: location(index, valueColumn + text.count))
         let fullKey = parameter.isEmpty ? key : "\(key)(\(parameter))"
         return Field(key: fullKey, location: location(index, indentation), value: value)
     }
@@ -199,7 +203,8 @@ func editDistance(_ a: String, _ b: String) -> Int {
     for i in 1...a.count {
         var current = [i] + Array(repeating: 0, count: b.count)
         for j in 1...b.count {
-            current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            current[j] = Swift.min(
+                previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
         }
         previous = current
     }

@@ -13,7 +13,8 @@ enum ExampleParser {
     static func example(_ field: EntryParser.Field) throws(Diagnostic) -> Example {
         var valueType = "String"
         if let open = field.key.firstIndex(of: "(") {
-            valueType = String(field.key[field.key.index(after: open)..<field.key.index(before: field.key.endIndex)])
+            valueType = String(
+                field.key[field.key.index(after: open)..<field.key.index(before: field.key.endIndex)])
             guard valueTypes.contains(valueType) else {
                 throw Diagnostic(
                     field.location, "unsupported example value type '\(valueType)'",
@@ -35,13 +36,16 @@ enum ExampleParser {
         guard parts.count == 3 || parts.count == 2 else {
             throw Diagnostic(
                 text.start, "an example is 'sources => expression => expected', found \(parts.count) parts",
-                hint: "write 'example: \"-a-b-|\" => take(1) => \"-(a|)\"', or 'example: just(\"a\") => \"(a|)\"' without sources")
+                hint:
+                    "write 'example: \"-a-b-|\" => take(1) => \"-(a|)\"', or 'example: just(\"a\") => \"(a|)\"' without sources"
+            )
         }
         if parts.count == 2 { parts.insert(0..<0, at: 0) }
         let sourceText = text.slice(parts[0]).trimmed()
         var sources: [Example.Source] = []
         let sourceScanner = SwiftScanner(sourceText.text)
-        let pieces = sourceText.text.isEmpty ? [] : sourceScanner.split(0..<sourceScanner.characters.count, at: ",")
+        let pieces =
+            sourceText.text.isEmpty ? [] : sourceScanner.split(0..<sourceScanner.characters.count, at: ",")
         for piece in pieces {
             let item = sourceText.slice(piece).trimmed()
             if let equals = item.text.firstIndex(of: "="), !item.text.hasPrefix("\"") {
@@ -50,7 +54,8 @@ enum ExampleParser {
                 guard EntryParser.isIdentifier(Substring(name)) else {
                     throw Diagnostic(item.start, "'\(name)' is not a valid source name")
                 }
-                sources.append(.init(name: name, marble: try marble(item.slice((offset + 1)..<item.text.count))))
+                sources.append(
+                    .init(name: name, marble: try marble(item.slice((offset + 1)..<item.text.count))))
             } else {
                 guard pieces.count == 1 else {
                     throw Diagnostic(
@@ -73,10 +78,14 @@ enum ExampleParser {
             for piece in legendScanner.split(0..<legendScanner.characters.count, at: ",") {
                 let entry = legendText.slice(piece).trimmed()
                 let characters = Array(entry.text)
-                guard characters.count >= 3, characters[1] == "=", characters[0].isLetter || characters[0].isNumber else {
+                guard characters.count >= 3, characters[1] == "=",
+                    characters[0].isLetter || characters[0].isNumber
+                else {
                     throw Diagnostic(
                         entry.start, "expected 'X=value' in the legend, found '\(entry.text)'",
-                        hint: "write 'where A=\"ax\", B=\"by\"': a marble character and the Swift value it stands for")
+                        hint:
+                            "write 'where A=\"ax\", B=\"by\"': a marble character and the Swift value it stands for"
+                    )
                 }
                 legend.append((characters[0], String(characters[2...]).trimmingSpaces))
             }
@@ -119,7 +128,8 @@ enum ExampleParser {
                 hint: "write 'model: take(2) ~ Array(values.prefix(2))'")
         }
         return Model(
-            call: text.slice(0..<tilde).trimmed(), expected: text.slice((tilde + 3)..<text.text.count).trimmed(),
+            call: text.slice(0..<tilde).trimmed(),
+            expected: text.slice((tilde + 3)..<text.text.count).trimmed(),
             location: field.location, derivation: nil)
     }
 }

@@ -128,7 +128,8 @@ enum SignatureParser {
             return .init(label: names[0], name: names[0], type: typeText, defaultValue: defaultValue)
         case 2:
             return .init(
-                label: names[0] == "_" ? nil : names[0], name: names[1], type: typeText, defaultValue: defaultValue)
+                label: names[0] == "_" ? nil : names[0], name: names[1], type: typeText,
+                defaultValue: defaultValue)
         default:
             throw Diagnostic(
                 trimmed.start, "expected at most a label and a name before ':' in '\(trimmed.text)'",

@@ -26,7 +26,8 @@ public enum SpecParser {
             let fields = entry.fields.filter { $0.key == key }
             for duplicate in fields.dropFirst() {
                 diagnostics.append(
-                    Diagnostic(duplicate.location, "'\(key):' is given twice in '\(entry.name)'", hint: "keep one"))
+                    Diagnostic(
+                        duplicate.location, "'\(key):' is given twice in '\(entry.name)'", hint: "keep one"))
             }
             return fields.first
         }
@@ -52,7 +53,8 @@ public enum SpecParser {
             if let parsed = signature, parsed.name != entry.name {
                 diagnostics.append(
                     Diagnostic(
-                        parsed.location, "the signature declares '\(parsed.name)' in the entry '\(entry.name)'",
+                        parsed.location,
+                        "the signature declares '\(parsed.name)' in the entry '\(entry.name)'",
                         hint: "use the same name in 'operator' and 'signature:'"))
             }
         } else {
@@ -86,7 +88,9 @@ public enum SpecParser {
             diagnostics.append(
                 Diagnostic(
                     entry.location, "'\(entry.name)' has neither 'derive:' nor 'primitive:'",
-                    hint: "derive it, as in 'derive: flattenMap { just(transform($0)) }', or declare 'primitive: Sources/…'"))
+                    hint:
+                        "derive it, as in 'derive: flattenMap { just(transform($0)) }', or declare 'primitive: Sources/…'"
+                ))
         }
 
         let state = entry.fields.filter { $0.key == "state" }.flatMap { field in
@@ -100,10 +104,13 @@ public enum SpecParser {
         }
         for line in state where !(line.text.hasPrefix("var ") || line.text.hasPrefix("let ")) {
             diagnostics.append(
-                Diagnostic(line.start, "state is declared with 'var name = value'", hint: "write 'state: var taken = 0'"))
+                Diagnostic(
+                    line.start, "state is declared with 'var name = value'",
+                    hint: "write 'state: var taken = 0'"))
         }
 
-        let examples = entry.fields.filter { $0.key == "example" || $0.key.hasPrefix("example(") }.compactMap { field in
+        let examples = entry.fields.filter { $0.key == "example" || $0.key.hasPrefix("example(") }.compactMap
+        { field in
             attempt { () throws(Diagnostic) in try ExampleParser.example(field) }
         }
         if examples.isEmpty && !entry.fields.contains(where: { $0.key.hasPrefix("example") }) {
@@ -112,7 +119,9 @@ public enum SpecParser {
                     entry.location, "'\(entry.name)' has no example",
                     hint: "add 'example: \"-a-b-|\" => \(entry.name)(…) => \"…\"'"))
         }
-        let model = single("model").flatMap { field in attempt { () throws(Diagnostic) in try ExampleParser.model(field) } }
+        let model = single("model").flatMap { field in
+            attempt { () throws(Diagnostic) in try ExampleParser.model(field) }
+        }
 
         guard diagnostics.isEmpty, let signature, let implementation else { throw SpecErrors(diagnostics) }
         var spec = OperatorSpec(

@@ -31,7 +31,9 @@ struct StepParser {
         if returns.isEmpty {
             let trimmed = trim(range)
             guard !trimmed.isEmpty else {
-                throw fail(range.lowerBound, "empty block", hint: "answer with a step such as 'just(value)' or 'empty'")
+                throw fail(
+                    range.lowerBound, "empty block",
+                    hint: "answer with a step such as 'just(value)' or 'empty'")
             }
             let step = try self.step(trimmed, allowStop: allowStop)
             return StepBody(pieces: [.result(step, isReturnStatement: false)])
@@ -44,7 +46,9 @@ struct StepParser {
             let valueEnd = endOfStatement(from: valueStart, limit: range.upperBound)
             let value = trim(valueStart..<valueEnd)
             guard !value.isEmpty else {
-                throw fail(start, "'return' needs a step", hint: "write 'return just(value)', 'return empty' or 'return stop'")
+                throw fail(
+                    start, "'return' needs a step",
+                    hint: "write 'return just(value)', 'return empty' or 'return stop'")
             }
             pieces.append(.result(try step(value, allowStop: allowStop), isReturnStatement: true))
             cursor = valueEnd
@@ -53,13 +57,7 @@ struct StepParser {
         return StepBody(pieces: pieces)
     }
 
-    func trim(_ range: Range<Int>) -> Range<Int> {
-        var lower = range.lowerBound
-        var upper = range.upperBound
-        while lower < upper, characters[lower].isWhitespace { lower += 1 }
-        while upper > lower, characters[upper - 1].isWhitespace { upper -= 1 }
-        return lower..<upper
-    }
+    func trim(_ range: Range<Int>) -> Range<Int> { scanner.trim(range) }
 
     /// A statement ends at a newline or ';' at its own depth, or where its block closes.
     func endOfStatement(from start: Int, limit: Int) -> Int {
@@ -114,7 +112,8 @@ struct StepParser {
         let name = String(characters[range.lowerBound..<nameEnd])
         var argument: Range<Int>?
         if nameEnd < range.upperBound, characters[nameEnd] == "(" {
-            guard let close = scanner.matchingClose(of: nameEnd, limit: range.upperBound), close == range.upperBound - 1
+            guard let close = scanner.matchingClose(of: nameEnd, limit: range.upperBound),
+                close == range.upperBound - 1
             else {
                 throw fail(nameEnd, "unexpected text after the step '\(name)(…)'")
             }
@@ -147,10 +146,14 @@ struct StepParser {
             try requireNoArgument()
             return .stop(location)
         case "last" where allowStop:
-            guard let argument else { throw fail(range.lowerBound, "'last' needs a step", hint: "write 'last(just(value))'") }
+            guard let argument else {
+                throw fail(range.lowerBound, "'last' needs a step", hint: "write 'last(just(value))'")
+            }
             return .last(try step(argument, allowStop: false), location)
         case "stop", "last":
-            throw fail(range.lowerBound, "'\(name)' is only available in a bind block", hint: "use 'bind' to stop the source")
+            throw fail(
+                range.lowerBound, "'\(name)' is only available in a bind block",
+                hint: "use 'bind' to stop the source")
         default:
             throw fail(range.lowerBound, "'\(name)' is not a step", hint: Self.stepHint(allowStop: allowStop))
         }

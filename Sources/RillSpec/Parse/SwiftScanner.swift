@@ -7,6 +7,15 @@ struct SwiftScanner {
         characters = Array(text)
     }
 
+    /// `range` without leading and trailing white space.
+    func trim(_ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, characters[lower].isWhitespace { lower += 1 }
+        while upper > lower, characters[upper - 1].isWhitespace { upper -= 1 }
+        return lower..<upper
+    }
+
     /// Offsets of every character that is at bracket depth 0 and outside strings and comments.
     func topLevelOffsets(in range: Range<Int>? = nil) -> [Int] {
         var result: [Int] = []
@@ -34,7 +43,9 @@ struct SwiftScanner {
                 }
                 if characters[offset + 1] == "*" {
                     offset += 2
-                    while offset + 1 < range.upperBound, !(characters[offset] == "*" && characters[offset + 1] == "/") {
+                    while offset + 1 < range.upperBound,
+                        !(characters[offset] == "*" && characters[offset + 1] == "/")
+                    {
                         offset += 1
                     }
                     offset += 2

@@ -1,4 +1,5 @@
 import RillMarbles
+
 #if canImport(Testing)
 import Rill
 import Testing

@@ -1,6 +1,6 @@
-import RillMarbles
 import Foundation
 import Rill
+import RillMarbles
 
 /// How recorded events or subscriptions differ from the marbles a test expected.
 ///

@@ -1,5 +1,5 @@
-import RillMarbles
 import Rill
+import RillMarbles
 
 /// The places a marble diagram can be used, each allowing different symbols.
 enum MarbleUse {

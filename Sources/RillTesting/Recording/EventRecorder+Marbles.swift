@@ -1,4 +1,5 @@
 import RillMarbles
+
 extension EventRecorder where Value: Equatable {
     /// The recorded events as marble text on the frames of the recorder's ``TestScheduler``,
     /// drawing each value with a character of `values` that maps to an equal value.

@@ -1,5 +1,5 @@
-import RillMarbles
 import Rill
+import RillMarbles
 
 extension TestScheduler {
     /// Queues a subscription to `signal` at frame `subscribeAt`, and its disposal at frame

@@ -1,6 +1,6 @@
-import RillMarbles
 import Foundation
 import Rill
+import RillMarbles
 
 /// An event at a time on the virtual clock: one side of a marble comparison.
 struct TimelineEntry<Value, Failure: Error> {

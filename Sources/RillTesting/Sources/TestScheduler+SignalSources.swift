@@ -1,5 +1,5 @@
-import RillMarbles
 import Rill
+import RillMarbles
 
 // Each source comes in six overloads so that the common cases need neither a `values:`
 // dictionary nor a type annotation: without one, `createColdSignal("-a-|")` makes a signal of

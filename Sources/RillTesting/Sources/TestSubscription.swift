@@ -1,5 +1,5 @@
-import RillMarbles
 import Foundation
+import RillMarbles
 
 /// One subscription to a ``ColdSignal`` or ``HotSignal``: when it started and when it ended.
 public struct TestSubscription: Sendable, Hashable {

@@ -81,9 +81,18 @@ struct G1GrammarTests {
         let handlerCalls = Counter()
         let recorder = EventRecorder<Int, TestError>()
         signal.subscribe(
-            next: { recorder.append(.next($0)); handlerCalls.increment() },
-            error: { recorder.append(.error($0)); handlerCalls.increment() },
-            completed: { recorder.append(.completed); handlerCalls.increment() })
+            next: {
+                recorder.append(.next($0))
+                handlerCalls.increment()
+            },
+            error: {
+                recorder.append(.error($0))
+                handlerCalls.increment()
+            },
+            completed: {
+                recorder.append(.completed)
+                handlerCalls.increment()
+            })
         #expect(recorder.events == [.next(1), .error(.boom)])
         #expect(handlerCalls.value == 2)
     }
@@ -143,12 +152,14 @@ struct G1GrammarTests {
         #expect(recorder.failure == nil)
     }
 
-    @Test("G1: constants send a well-formed sequence", arguments: [
-        (Signal<Int, TestError>.just(1), [Event<Int, TestError>.next(1), .completed]),
-        (.empty, [.completed]),
-        (.error(.boom), [.error(.boom)]),
-        (.never, []),
-    ])
+    @Test(
+        "G1: constants send a well-formed sequence",
+        arguments: [
+            (Signal<Int, TestError>.just(1), [Event<Int, TestError>.next(1), .completed]),
+            (.empty, [.completed]),
+            (.error(.boom), [.error(.boom)]),
+            (.never, []),
+        ])
     func constants(signal: Signal<Int, TestError>, expected: [Event<Int, TestError>]) {
         #expect(signal.record().events == expected)
     }

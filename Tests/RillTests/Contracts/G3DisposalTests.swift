@@ -64,7 +64,8 @@ struct G3DisposalTests {
         let source = ManualSource<Int, TestError>(label: "source")
         let innerA = ManualSource<Int, TestError>(label: "A")
         let innerB = ManualSource<Int, TestError>(label: "B")
-        let recorder = source.signal.bind { { $0 == 0 ? .merge(innerA.signal) : .merge(innerB.signal) } }.record()
+        let recorder = source.signal.bind { { $0 == 0 ? .merge(innerA.signal) : .merge(innerB.signal) } }
+            .record()
         source.sendNext(0)
         source.sendNext(1)
         innerA.sendNext(10)

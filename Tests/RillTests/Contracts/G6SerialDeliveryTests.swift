@@ -20,7 +20,9 @@ struct G6SerialDeliveryTests {
         }
     }
 
-    @Test("G6: nexts sent from many threads into one subscriber are delivered serially, none lost or duplicated")
+    @Test(
+        "G6: nexts sent from many threads into one subscriber are delivered serially, none lost or duplicated"
+    )
     func manyThreadsOneSubscriber() {
         let threads = 4
         let perThread = 10_000

@@ -23,13 +23,16 @@ struct G8MergeTests {
         b.sendNext("b3")
         #expect(!recorder.isCompleted)
         b.sendCompleted()
-        #expect(recorder.events == [.next("a1"), .next("b1"), .next("a2"), .next("b2"), .next("b3"), .completed])
+        #expect(
+            recorder.events == [.next("a1"), .next("b1"), .next("a2"), .next("b2"), .next("b3"), .completed])
     }
 
     @Test("G8: synchronous inner signals come out in source order")
     func synchronousInnersInOrder() {
-        let recorder = Signal<Int, TestError>.from([1, 2, 3]).bind { { .merge(.from([$0, $0 * 10])) } }.record()
-        #expect(recorder.events == [.next(1), .next(10), .next(2), .next(20), .next(3), .next(30), .completed])
+        let recorder = Signal<Int, TestError>.from([1, 2, 3]).bind { { .merge(.from([$0, $0 * 10])) } }
+            .record()
+        #expect(
+            recorder.events == [.next(1), .next(10), .next(2), .next(20), .next(3), .next(30), .completed])
     }
 
     @Test("G8: inner signals running on other threads are all merged before completion")

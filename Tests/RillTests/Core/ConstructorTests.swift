@@ -72,7 +72,10 @@ struct ConstructorTests {
 
     @Test("from sends every element in order, then completes")
     func fromSequence() {
-        #expect(Signal<Int, TestError>.from([3, 1, 2]).record().events == [.next(3), .next(1), .next(2), .completed])
+        #expect(
+            Signal<Int, TestError>.from([3, 1, 2]).record().events == [
+                .next(3), .next(1), .next(2), .completed,
+            ])
         #expect(Signal<Int, TestError>.from(0..<0).record().events == [.completed])
     }
 
@@ -133,7 +136,9 @@ struct ConstructorTests {
         #expect(source.disposals.value == 1)
     }
 
-    @Test("a create subscriber disposed from inside the body drops everything and disposes the returned disposable")
+    @Test(
+        "a create subscriber disposed from inside the body drops everything and disposes the returned disposable"
+    )
     func createDisposedInsideBody() {
         let disposed = Counter()
         let signal = Signal<Int, TestError>.create { subscriber in
@@ -177,8 +182,9 @@ struct NameTests {
         #expect(bound.name == "[+return: 1] -bind:")
         #expect(bound.bind { { .merge(.just($0)) } }.name == "[[+return: 1] -bind:] -bind:")
         #expect(Signal<Int, TestError>.just(1).concat(.empty).name == "[+return: 1] -concat: +empty")
-        #expect(Signal<Int, TestError>.just(1).zip(with: Signal<Int, TestError>.just(2)).name
-            == "[+return: 1] -zipWith: +return: 2")
+        #expect(
+            Signal<Int, TestError>.just(1).zip(with: Signal<Int, TestError>.just(2)).name
+                == "[+return: 1] -zipWith: +return: 2")
     }
 
     @Test("named replaces the name, and derived signals use it")

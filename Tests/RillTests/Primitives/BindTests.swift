@@ -80,7 +80,8 @@ struct BindTests {
 
     @Test("bind never completes while an inner signal never does")
     func neverInner() {
-        let recorder = Signal<Int, TestError>.just(1).bind { { _ in .merge(Signal<Int, TestError>.never) } }.record()
+        let recorder = Signal<Int, TestError>.just(1).bind { { _ in .merge(Signal<Int, TestError>.never) } }
+            .record()
         #expect(recorder.events.isEmpty)
     }
 
@@ -148,7 +149,8 @@ struct BindTests {
 
     @Test("mergeThenStop with just sends the value, then completes")
     func mergeThenStopJust() {
-        let recorder = Signal<Int, TestError>.from([1, 2, 3]).bind { { .mergeThenStop(.just($0 * 2)) } }.record()
+        let recorder = Signal<Int, TestError>.from([1, 2, 3]).bind { { .mergeThenStop(.just($0 * 2)) } }
+            .record()
         #expect(recorder.events == [.next(2), .completed])
     }
 
@@ -235,7 +237,9 @@ struct BindTests {
 
     @Test("bind can change the value type")
     func changesType() {
-        let recorder = Signal<Int, TestError>.from([1, 2]).bind { { .merge(.just(String(repeating: "x", count: $0))) } }.record()
+        let recorder = Signal<Int, TestError>.from([1, 2]).bind {
+            { .merge(.just(String(repeating: "x", count: $0))) }
+        }.record()
         #expect(recorder.events == [.next("x"), .next("xx"), .completed])
     }
 
@@ -251,12 +255,14 @@ struct BindTests {
         let blockCalls = Counter()
         let later = ManualSource<Int, TestError>(label: "later")
         let source = Signal<Int, TestError>.just(1).concat(.just(2)).concat(.just(3)).concat(later.signal)
-        let recorder = takeWithBind(source.bind {
-            { value in
-                blockCalls.increment()
-                return .merge(.just(value))
-            }
-        }, 2).record()
+        let recorder = takeWithBind(
+            source.bind {
+                { value in
+                    blockCalls.increment()
+                    return .merge(.just(value))
+                }
+            }, 2
+        ).record()
         #expect(recorder.events == [.next(1), .next(2), .completed])
         #expect(blockCalls.value == 2)
         #expect(later.subscriptions.value == 0)

@@ -19,7 +19,9 @@ struct ZipTests {
 
     @Test("zip pairs the n-th values of both sides")
     func pairsValues() {
-        let recorder = Signal<Int, TestError>.from([1, 2, 3]).zip(with: Signal<String, TestError>.from(["a", "b", "c"])).record()
+        let recorder = Signal<Int, TestError>.from([1, 2, 3]).zip(
+            with: Signal<String, TestError>.from(["a", "b", "c"])
+        ).record()
         #expect(pairs(recorder.values) == ["1a", "2b", "3c"])
         #expect(recorder.isCompleted)
     }
@@ -159,7 +161,8 @@ struct ZipTests {
 
     @Test("zip with an error side fails")
     func errorSide() {
-        let recorder = Signal<Int, TestError>.just(1).zip(with: Signal<String, TestError>.error(.boom)).record()
+        let recorder = Signal<Int, TestError>.just(1).zip(with: Signal<String, TestError>.error(.boom))
+            .record()
         #expect(recorder.values.isEmpty)
         #expect(recorder.failure == .boom)
     }

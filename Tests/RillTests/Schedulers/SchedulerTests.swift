@@ -39,12 +39,15 @@ struct SchedulerTests {
             let disposable = scheduler.schedule {
                 log.append("action, current is immediate: \(isCurrent(scheduler))")
             }
-            log.append("returned, current is nil: \(Schedulers.current == nil), disposable is nil: \(disposable == nil)")
+            log.append(
+                "returned, current is nil: \(Schedulers.current == nil), disposable is nil: \(disposable == nil)"
+            )
         }
-        #expect(log.value == [
-            "action, current is immediate: true",
-            "returned, current is nil: true, disposable is nil: true",
-        ])
+        #expect(
+            log.value == [
+                "action, current is immediate: true",
+                "returned, current is nil: true, disposable is nil: true",
+            ])
     }
 
     @Test("ImmediateScheduler runs an action dated in the past synchronously")

@@ -87,7 +87,8 @@ struct ConcurrencyStressTests {
         }
     }
 
-    @Test("bind merging inner signals that send from different threads loses, duplicates and reorders nothing")
+    @Test(
+        "bind merging inner signals that send from different threads loses, duplicates and reorders nothing")
     func bindInnersOnThreads() {
         for _ in 0..<10 {
             let inners = 6
@@ -95,13 +96,14 @@ struct ConcurrencyStressTests {
             let recorder = GuardedRecorder<Int>()
             let bound = Signal<Int, TestError>.from(0..<inners).bind {
                 { inner in
-                    .merge(Signal.create { subscriber in
-                        DispatchQueue.global().async {
-                            for index in 0..<perInner { subscriber.sendNext(inner * 100_000 + index) }
-                            subscriber.sendCompleted()
-                        }
-                        return nil
-                    })
+                    .merge(
+                        Signal.create { subscriber in
+                            DispatchQueue.global().async {
+                                for index in 0..<perInner { subscriber.sendNext(inner * 100_000 + index) }
+                                subscriber.sendCompleted()
+                            }
+                            return nil
+                        })
                 }
             }
             _ = recorder.subscribe(to: bound)
@@ -118,15 +120,18 @@ struct ConcurrencyStressTests {
         }
     }
 
-    @Test("bind with a source and inners all sending from different threads ends with one error when one inner fails")
+    @Test(
+        "bind with a source and inners all sending from different threads ends with one error when one inner fails"
+    )
     func bindInnerErrorOnThreads() {
         for _ in 0..<20 {
             let source = ManualSource<Int, TestError>(label: "source")
             let inners = (0..<4).map { ManualSource<Int, TestError>(label: "inner \($0)") }
             let recorder = GuardedRecorder<Int>()
-            _ = recorder.subscribe(to: source.signal.bind {
-                { index in index < 4 ? .merge(inners[index].signal) : .merge(.just(index)) }
-            })
+            _ = recorder.subscribe(
+                to: source.signal.bind {
+                    { index in index < 4 ? .merge(inners[index].signal) : .merge(.just(index)) }
+                })
             for index in 0..<4 { source.sendNext(index) }
             onThreads(5) { thread in
                 if thread == 4 {
@@ -152,7 +157,8 @@ struct ConcurrencyStressTests {
             let source = ManualSource<Int, TestError>(label: "source")
             let inners = (0..<3).map { ManualSource<Int, TestError>(label: "inner \($0)") }
             let recorder = GuardedRecorder<Int>()
-            let subscription = recorder.subscribe(to: source.signal.bind { { index in .merge(inners[index].signal) } })
+            let subscription = recorder.subscribe(
+                to: source.signal.bind { { index in .merge(inners[index].signal) } })
             for index in 0..<3 { source.sendNext(index) }
             onThreads(4) { thread in
                 if thread == 3 {

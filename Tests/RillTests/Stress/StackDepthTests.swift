@@ -65,7 +65,9 @@ struct StackDepthTests {
         let tally = Tally()
         onSmallStack {
             var chain = Signal<Int, Never>.just(Self.million - 1)
-            for index in stride(from: Self.million - 2, through: 0, by: -1) { chain = Signal.just(index).concat(chain) }
+            for index in stride(from: Self.million - 2, through: 0, by: -1) {
+                chain = Signal.just(index).concat(chain)
+            }
             tally.subscribe(to: chain)
         }
         expectAll(tally, Self.million)
@@ -89,11 +91,12 @@ struct StackDepthTests {
         onSmallStack {
             var chain = Signal<Int, Never>.empty
             for index in 0..<count {
-                chain = chain.concat(Signal.create { subscriber in
-                    subscriber.sendNext(index)
-                    subscriber.sendCompleted()
-                    return ActionDisposable { disposals.increment() }
-                })
+                chain = chain.concat(
+                    Signal.create { subscriber in
+                        subscriber.sendNext(index)
+                        subscriber.sendCompleted()
+                        return ActionDisposable { disposals.increment() }
+                    })
             }
             tally.subscribe(to: chain)
         }
@@ -101,7 +104,9 @@ struct StackDepthTests {
         #expect(disposals.value == count)
     }
 
-    @Test("bind over 1,000,000 synchronous values with synchronous non-constant inner signals runs on a 512 KiB stack")
+    @Test(
+        "bind over 1,000,000 synchronous values with synchronous non-constant inner signals runs on a 512 KiB stack"
+    )
     func bindMillion() {
         let tally = Tally()
         onSmallStack {
@@ -117,11 +122,12 @@ struct StackDepthTests {
         onSmallStack {
             let bound = Signal<Int, Never>.from(0..<count).bind {
                 { value in
-                    .merge(Signal.create { subscriber in
-                        subscriber.sendNext(value)
-                        subscriber.sendCompleted()
-                        return nil
-                    })
+                    .merge(
+                        Signal.create { subscriber in
+                            subscriber.sendNext(value)
+                            subscriber.sendCompleted()
+                            return nil
+                        })
                 }
             }
             tally.subscribe(to: bound)
@@ -143,7 +149,11 @@ struct StackDepthTests {
                 next: { value in
                     tally.next(value)
                     guard let subscriber = box.value else { return }
-                    if value + 1 < Self.million { subscriber.sendNext(value + 1) } else { subscriber.sendCompleted() }
+                    if value + 1 < Self.million {
+                        subscriber.sendNext(value + 1)
+                    } else {
+                        subscriber.sendCompleted()
+                    }
                 },
                 completed: { tally.completed() })
             box.value = nil
@@ -166,7 +176,11 @@ struct StackDepthTests {
                 next: { value in
                     tally.next(value)
                     guard let subscriber = box.value else { return }
-                    if value + 1 < count { subscriber.sendNext(value + 1) } else { subscriber.sendCompleted() }
+                    if value + 1 < count {
+                        subscriber.sendNext(value + 1)
+                    } else {
+                        subscriber.sendCompleted()
+                    }
                 },
                 completed: { tally.completed() })
             box.value?.sendNext(0)

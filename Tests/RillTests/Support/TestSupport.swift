@@ -145,7 +145,9 @@ final class Tally: Sendable {
     private let afterTerminal = Atomic<Int>(0)
 
     func next(_ value: Int) {
-        if completions.load(ordering: .sequentiallyConsistent) + errors.load(ordering: .sequentiallyConsistent) > 0 {
+        if completions.load(ordering: .sequentiallyConsistent)
+            + errors.load(ordering: .sequentiallyConsistent) > 0
+        {
             afterTerminal.add(1, ordering: .sequentiallyConsistent)
         }
         let index = nextCount.add(1, ordering: .sequentiallyConsistent).newValue - 1
@@ -153,14 +155,18 @@ final class Tally: Sendable {
     }
 
     func completed() {
-        if completions.load(ordering: .sequentiallyConsistent) + errors.load(ordering: .sequentiallyConsistent) > 0 {
+        if completions.load(ordering: .sequentiallyConsistent)
+            + errors.load(ordering: .sequentiallyConsistent) > 0
+        {
             afterTerminal.add(1, ordering: .sequentiallyConsistent)
         }
         completions.add(1, ordering: .sequentiallyConsistent)
     }
 
     func error() {
-        if completions.load(ordering: .sequentiallyConsistent) + errors.load(ordering: .sequentiallyConsistent) > 0 {
+        if completions.load(ordering: .sequentiallyConsistent)
+            + errors.load(ordering: .sequentiallyConsistent) > 0
+        {
             afterTerminal.add(1, ordering: .sequentiallyConsistent)
         }
         errors.add(1, ordering: .sequentiallyConsistent)
