@@ -256,6 +256,10 @@ struct Lowering {
         case .last(let inner, _):
             "\(directStatements(inner)); if !isFinished { isFinished = true; downstream.sendCompleted() }"
         case .signal: "()"  // not lowered: see isDirect
+        case .conditional(let condition, let a, .empty):
+            "if \(condition) { \(directStatements(a)) }"
+        case .conditional(let condition, .empty, let b):
+            "if !(\(condition)) { \(directStatements(b)) }"
         case .conditional(let condition, let a, let b):
             "if \(condition) { \(directStatements(a)) } else { \(directStatements(b)) }"
         }
