@@ -1,0 +1,1 @@
+// Operators generated from Specs/.

@@ -1,0 +1,1 @@
+// Tests generated from Specs/.
