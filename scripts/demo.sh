@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rill's demo: operators at work on a virtual clock, then the regenerate-from-spec workflow
-# (add an operator to Specs/, build, test; break the spec, build; remove it, build) run in a
+# (add an operator to Specs/, build, test; break the spec; fix and rename it; remove it) run in a
 # scratch copy of the package, so this checkout is never touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,8 +58,21 @@ fi
 echo "(the build failed, as it should)"
 
 echo
-echo "════ 4. Removing the spec file needs no other step"
-rm Specs/Sampling.ops
-swift build 2>&1 | grep -E "error|Build complete" || true
+echo "════ 4. Fixing and renaming the spec file needs no other step"
+sed -i.bak 's/derive: bnd {/derive: bind {/' Specs/Sampling.ops && rm Specs/Sampling.ops.bak
+mv Specs/Sampling.ops Specs/Every.ops
+swift build 2>&1 | grep -E "error|Build complete"
+grep -q "every(_:): Specs/Every.ops" "$generated"
+echo "(every(_:) now comes from Specs/Every.ops)"
+
+echo
+echo "════ 5. Removing the spec file needs no other step either"
+rm Specs/Every.ops
+swift build 2>&1 | grep -E "error|Build complete"
+if grep -q "every(_:)" "$generated"; then
+    echo "error: every(_:) outlived its spec" >&2
+    exit 1
+fi
+echo "(every(_:) is gone)"
 echo
 echo "Done: the demo ran, and the operator came and went with its spec."
