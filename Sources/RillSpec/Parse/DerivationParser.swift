@@ -73,6 +73,10 @@ struct DerivationParser {
     }
 
     func chain(_ range: Range<Int>) throws(Diagnostic) -> Derivation {
+        guard !range.isEmpty else {
+            throw fail(
+                range.lowerBound, "expected a signal here", hint: "write an operator call, 'self' or 'empty'")
+        }
         var offset = range.lowerBound
         var current: Derivation
         if characters[offset] == "(" {
