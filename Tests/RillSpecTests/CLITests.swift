@@ -115,7 +115,8 @@ struct CLITests {
         #expect(
             libraryText.contains(
                 "// map(_:): Specs/Test.ops:\(lineNumber(of: "operator map", in: Self.valid))\n"))
-        #expect(libraryText.contains("Signal<Output, Failure>(producer:"))
+        #expect(
+            libraryText.contains("Signal<Output, Failure>(name: .derived(from: self, \"-map:\"), producer:"))
         #expect(try String(contentsOf: tests, encoding: .utf8).contains("struct Spec_map {"))
 
         // A second run with unchanged specs does not touch the files.

@@ -66,7 +66,10 @@ struct EmitterTests {
     @Test("A flattenMap block that answers just(…) ships as a direct sink, without bind or flattenMap")
     func directSink() {
         let map = shipped("map(_:)", "map")
-        #expect(map.contains("return (Signal<Output, Failure>(producer: { downstream, lifetime in"))
+        #expect(
+            map.contains(
+                #"return Signal<Output, Failure>(name: .derived(from: self, "-map:"), producer: { downstream, lifetime in"#
+            ))
         #expect(map.contains("self.subscribe("))
         #expect(map.contains("case .next(let input):"))
         #expect(map.contains("{ downstream.sendNext(transform($0)) }(input)"))
@@ -146,7 +149,7 @@ struct EmitterTests {
     @Test("State lines go inside the producer, once per subscription, before subscribing")
     func stateInsideTheProducer() throws {
         let take = shipped("take(_:)", "take")
-        let producer = try #require(take.range(of: "(producer: { downstream, lifetime in"))
+        let producer = try #require(take.range(of: "producer: { downstream, lifetime in"))
         let state = try #require(declaration(of: "taken", in: take))
         let subscribe = try #require(take.range(of: ".subscribe("))
         #expect(producer.upperBound < state.lowerBound)
@@ -154,7 +157,10 @@ struct EmitterTests {
         #expect(!take[..<producer.lowerBound].contains("taken"))
         #expect(take.components(separatedBy: take[state]).count == 2)
         // The conditional keeps its Swift condition, with `.empty` in the typed context.
-        #expect(take.contains("return (count == 0 ? .empty : Signal<Value, Failure>(producer: {"))
+        #expect(
+            take.contains(
+                "return count == 0 ? .empty : Signal<Value, Failure>(name: .derived(from: self, \"-take:\"), producer: {"
+            ))
     }
 
     @Test(
@@ -251,7 +257,9 @@ struct EmitterTests {
             map.contains(
                 "    public func map<Output: Sendable>(_ transform: @escaping @Sendable (Value) -> Output) -> Signal<Output, Failure> {"
             ))
-        #expect(map.contains(#").named(.derived(from: self, "-map:"))"#))
+        // A direct sink is named where it is created; a composition keeps its callee's name.
+        #expect(map.contains(#"(name: .derived(from: self, "-map:"), producer:"#))
+        #expect(!map.contains(".named("))
         // Without a selector, the body is returned as it is.
         #expect(shipped("orJust(_:)", "orJust").contains("        return self.concat(.just(value))\n"))
     }

@@ -51,6 +51,17 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
         self.init(source: .producer(producer))
     }
 
+    /// Creates a named signal from a producer (see ``init(producer:)``). Naming at creation,
+    /// rather than with ``named(_:)-(SignalName)`` afterwards, keeps the producer visible to the
+    /// optimizer, which matters for operators on hot paths.
+    @inlinable
+    public init(
+        name: SignalName,
+        producer: @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void
+    ) {
+        self.init(source: .producer(producer), name: name)
+    }
+
     /// Starts a subscription that delivers to `observer` for as long as `lifetime` is not
     /// disposed: the entry point operators use to subscribe to their upstream.
     ///

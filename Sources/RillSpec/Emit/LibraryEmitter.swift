@@ -23,18 +23,33 @@ public enum LibraryEmitter {
             code.documentation(DocumentationText.comment(for: spec))
             code.line("@inlinable")
             code.block("public \(spec.signature.declaration) {") { code in
-                let lowering = Lowering(flavor: .shipped, spec: spec)
+                var lowering = Lowering(flavor: .shipped, spec: spec)
+                let name = spec.selector.map { selector in
+                    spec.signature.isStatic
+                        ? "SignalName(\(selector.swiftLiteral))"
+                        : ".derived(from: self, \(selector.swiftLiteral))"
+                }
+                // A direct sink is named where it is created; anything else is renamed afterwards.
+                let namesInPlace = name != nil && lowering.namesInPlace(derivation)
+                if namesInPlace { lowering.sinkName = name }
                 var body = lowering.expression(derivation, hasContext: true)
-                if let selector = spec.selector {
-                    body =
-                        spec.signature.isStatic
-                        ? "(\(body) as \(spec.signature.returnType)).named(SignalName(\(selector.swiftLiteral)))"
-                        : "(\(body) as \(spec.signature.returnType)).named(.derived(from: self, \(selector.swiftLiteral)))"
+                if let name, !namesInPlace, !Self.isComposition(derivation) {
+                    body = "(\(body) as \(spec.signature.returnType)).named(\(name))"
                 }
                 code.line("return " + body)
             }
         }
         code.line()
+    }
+}
+
+extension LibraryEmitter {
+    /// Whether the derivation only calls other operators, which name their signals themselves.
+    /// Renaming such a signal would wrap it once more, and that wrapper stops the optimizer from
+    /// fusing the chain (measured: 3 ns per value named in place, 50 with the wrapper).
+    static func isComposition(_ derivation: Derivation) -> Bool {
+        if case .call = derivation { return true }
+        return false
     }
 }
 

@@ -19,6 +19,9 @@ struct Lowering {
     var lowersBlocks = true
     /// How a bare `Signal` is spelled where nothing else fixes its generic arguments.
     var bareSignal = "Signal"
+    /// The debug name a top-level direct sink is created with. Naming at creation, not with
+    /// `named(_:)` afterwards, leaves the producer visible to the optimizer.
+    var sinkName: String?
 
     // MARK: Expressions
 
@@ -41,6 +44,37 @@ struct Lowering {
             }
             return callExpression(call, hasContext: hasContext)
         }
+    }
+
+    /// Whether the operator's name can be given where its signal is created: the derivation is a
+    /// direct sink, or a condition between a direct sink and a constant.
+    func namesInPlace(_ derivation: Derivation) -> Bool {
+        switch derivation {
+        case .call(let call):
+            return isDirectSink(call)
+        case .conditional(_, let then, let otherwise):
+            func sink(_ branch: Derivation) -> Bool {
+                if case .call(let call) = branch { return isDirectSink(call) }
+                return false
+            }
+            func constant(_ branch: Derivation) -> Bool {
+                if case .call(let call) = branch {
+                    return call.receiver == nil && call.resolution?.isStatic == true
+                }
+                return false
+            }
+            return (sink(then) || constant(then)) && (sink(otherwise) || constant(otherwise))
+                && (sink(then) || sink(otherwise))
+        default:
+            return false
+        }
+    }
+
+    func isDirectSink(_ call: Derivation.Call) -> Bool {
+        guard flavor == .shipped, lowersBlocks, Self.isStepCall(call), let closure = call.trailingClosure,
+            case .steps(let body) = closure.body
+        else { return false }
+        return Self.isDirect(body)
     }
 
     static func isStepCall(_ call: Derivation.Call) -> Bool {
@@ -174,7 +208,8 @@ struct Lowering {
         statements = Self.referencingCells(
             statements, names: Set(cells.map(\.name) + (finishes ? ["isFinished"] : [])))
         var code = CodeWriter()
-        code.block("\(hasContext ? returnType : "Signal")(producer: { downstream, lifetime in", "})") {
+        let name = hasContext ? sinkName.map { "name: \($0), " } ?? "" : ""
+        code.block("\(hasContext ? returnType : "Signal")(\(name)producer: { downstream, lifetime in", "})") {
             code in
             for cell in cells { code.line(cell.declaration) }
             if finishes { code.line("let isFinished = SinkState(false)") }
