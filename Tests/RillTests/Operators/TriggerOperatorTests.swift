@@ -1,0 +1,77 @@
+import Rill
+import RillTesting
+import Synchronization
+import Testing
+
+/// What the marble examples in Specs/Triggers.ops cannot show: which subscriptions end when, and
+/// in which order the signals are subscribed.
+@Suite("take(untilTrigger:), take(untilReplacement:), skip(untilTrigger:)")
+struct TriggerOperatorTests {
+    @Test("take(untilTrigger:) disposes both subscriptions when the trigger fires")
+    func takeUntilTriggerDisposesBoth() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdSignal("-a-b-c-|")
+        let trigger = scheduler.createColdSignal("----x-y|")
+        let recorder = scheduler.start { source.signal.take(untilTrigger: trigger.signal) }
+        #expect(expectMarbles(recorder, "-a-b|"))
+        #expect(expectSubscriptions(source, ["^---!"]))
+        #expect(expectSubscriptions(trigger, ["^---!"]))
+    }
+
+    @Test("take(untilTrigger:) subscribes the trigger first, and never this signal if it fires at once")
+    func takeUntilTriggerSubscribesTheTriggerFirst() {
+        let order = Mutex<[String]>([])
+        let source = Signal<Int, Never>.create { subscriber in
+            order.withLock { $0.append("source") }
+            subscriber.sendNext(1)
+            return nil
+        }
+        let silentTrigger = Signal<Int, Never>.create { _ in
+            order.withLock { $0.append("trigger") }
+            return nil
+        }
+        _ = source.take(untilTrigger: silentTrigger).record()
+        #expect(order.withLock { $0 } == ["trigger", "source"])
+
+        order.withLock { $0 = [] }
+        let recorder = source.take(untilTrigger: Signal<Int, Never>.just(0)).record()
+        #expect(order.withLock { $0 }.isEmpty)
+        #expect(recorder.values.isEmpty)
+        #expect(recorder.isCompleted)
+    }
+
+    @Test(
+        "take(untilReplacement:) disposes this signal at the replacement's first event and keeps the replacement"
+    )
+    func takeUntilReplacementSwitches() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdSignal("-a-b-c-|")
+        let replacement = scheduler.createColdSignal("----x-y|")
+        let recorder = scheduler.start { source.signal.take(untilReplacement: replacement.signal) }
+        #expect(expectMarbles(recorder, "-a-bx-y|"))
+        #expect(expectSubscriptions(source, ["^---!"]))
+        #expect(expectSubscriptions(replacement, ["^------!"]))
+    }
+
+    @Test("skip(untilTrigger:) keeps the trigger subscribed until this signal ends")
+    func skipUntilTriggerKeepsTheTrigger() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdSignal("-a-b-c-|")
+        let trigger = scheduler.createColdSignal("--x------y|")
+        let recorder = scheduler.start { source.signal.skip(untilTrigger: trigger.signal) }
+        #expect(expectMarbles(recorder, "---b-c-|"))
+        #expect(expectSubscriptions(source, ["^------!"]))
+        #expect(expectSubscriptions(trigger, ["^------!"]))
+    }
+
+    @Test("disposing the result reaches the source and the trigger")
+    func disposalReachesEveryUpstream() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdSignal("-a-b-c-|")
+        let trigger = scheduler.createColdSignal("--------x|")
+        let recorder = scheduler.start(disposeAt: 3) { source.signal.take(untilTrigger: trigger.signal) }
+        #expect(expectMarbles(recorder, "-a"))
+        #expect(expectSubscriptions(source, ["^--!"]))
+        #expect(expectSubscriptions(trigger, ["^--!"]))
+    }
+}
