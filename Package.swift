@@ -12,7 +12,6 @@ let package = Package(
     products: [
         .library(name: "Rill", targets: ["Rill"]),
         .library(name: "RillTesting", targets: ["RillTesting"]),
-        .executable(name: "rill-demo", targets: ["RillDemo"]),
         .executable(name: "rill-ops", targets: ["rill-ops"]),
         .plugin(name: "RillOperatorPlugin", targets: ["RillOperatorPlugin"]),
     ],
@@ -27,7 +26,10 @@ let package = Package(
         .target(name: "RillSpec", dependencies: ["RillMarbles"], swiftSettings: strictSettings),
         .executableTarget(name: "rill-ops", dependencies: ["RillSpec"], path: "Sources/RillOps", swiftSettings: strictSettings),
         .plugin(name: "RillOperatorPlugin", capability: .buildTool(), dependencies: [.target(name: "rill-ops")]),
-        .executableTarget(name: "RillDemo", dependencies: ["Rill", "RillTesting"], swiftSettings: strictSettings),
+        // The demo runs with `swift run rill-demo`; it is not a product other packages can depend on.
+        .executableTarget(
+            name: "rill-demo", dependencies: ["Rill", "RillTesting"], path: "Sources/RillDemo",
+            swiftSettings: strictSettings),
         .testTarget(name: "RillTests", dependencies: ["Rill", "RillTesting"], swiftSettings: strictSettings),
         .testTarget(name: "RillTestingTests", dependencies: ["Rill", "RillTesting"], swiftSettings: strictSettings),
         .testTarget(name: "RillSpecTests", dependencies: ["RillSpec"], swiftSettings: strictSettings),

@@ -1,0 +1,67 @@
+import Foundation
+
+/// What one (library, workload) process measured.
+struct Measurement: Codable, Sendable {
+    let library: String
+    let workload: String
+    /// Median of the repetitions, in nanoseconds per unit.
+    let nanosecondsPerUnit: Double
+    let repetitionNanosecondsPerUnit: [Double]
+    let iterationsPerRepetition: Int
+    let peakResidentKiB: Int
+}
+
+/// Times one workload of one library in this process: a warm-up, a calibration so that one
+/// repetition lasts about 200 ms, then `repetitions` repetitions whose median is reported.
+enum Measure {
+    static let repetitionTarget: UInt64 = 200_000_000
+    static let repetitions = 5
+
+    static func run(library: Library, workload: Workload) -> Measurement {
+        guard let iteration = library.iterations[workload.id] else {
+            fatalError("rill-bench: \(library.name) does not define \(workload.id)")
+        }
+        let inputs = Inputs(
+            million: makeInput(count: 1_000_000), hundredThousand: makeInput(count: 100_000),
+            tenThousand: makeInput(count: 10_000), secondMillion: makeInput(count: 1_000_000))
+
+        var single = time(iterations: 1, iteration, inputs, workload)
+        if single < 20_000_000 { single = time(iterations: 1, iteration, inputs, workload) }
+        let iterations = max(1, Int(repetitionTarget / max(single, 1)))
+
+        let perUnit = (0..<repetitions).map { _ in
+            Double(time(iterations: iterations, iteration, inputs, workload))
+                / Double(iterations) / Double(workload.units)
+        }
+        return Measurement(
+            library: library.name, workload: workload.id,
+            nanosecondsPerUnit: perUnit.sorted()[perUnit.count / 2],
+            repetitionNanosecondsPerUnit: perUnit, iterationsPerRepetition: iterations,
+            peakResidentKiB: peakResidentKiB())
+    }
+
+    /// Runs `iterations` iterations and returns the elapsed nanoseconds; every sum is checked.
+    static func time(
+        iterations: Int, _ iteration: (Inputs) -> Int, _ inputs: Inputs, _ workload: Workload
+    ) -> UInt64 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations {
+            let sum = iteration(inputs)
+            if sum != workload.expectedSum {
+                FileHandle.standardError.write(
+                    Data("rill-bench: \(workload.id) summed \(sum), expected \(workload.expectedSum)\n".utf8))
+                exit(3)
+            }
+        }
+        return DispatchTime.now().uptimeNanoseconds - start
+    }
+
+    /// The process's peak resident set size (`VmHWM`), or 0 where `/proc` is not available.
+    static func peakResidentKiB() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        return 0
+    }
+}
