@@ -47,7 +47,9 @@ struct Driver {
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         if process.terminationReason == .uncaughtSignal {
-            return .crashed(process.terminationStatus == SIGSEGV ? "crash (stack overflow)" : "crash (signal \(process.terminationStatus))")
+            return .crashed(
+                process.terminationStatus == SIGSEGV
+                    ? "crash (stack overflow)" : "crash (signal \(process.terminationStatus))")
         }
         guard process.terminationStatus == 0,
             let measurement = try? JSONDecoder().decode(Measurement.self, from: data)

@@ -17,13 +17,26 @@ enum Measure {
     static let repetitionTarget: UInt64 = 200_000_000
     static let repetitions = 5
 
-    static func run(library: Library, workload: Workload) -> Measurement {
+    static func makeInputs() -> Inputs {
+        Inputs(
+            million: makeInput(count: 1_000_000), hundredThousand: makeInput(count: 100_000),
+            tenThousand: makeInput(count: 10_000), secondMillion: makeInput(count: 1_000_000))
+    }
+
+    static func iteration(of library: Library, _ workload: Workload) -> @Sendable (Inputs) -> Int {
         guard let iteration = library.iterations[workload.id] else {
             fatalError("rill-bench: \(library.name) does not define \(workload.id)")
         }
-        let inputs = Inputs(
-            million: makeInput(count: 1_000_000), hundredThousand: makeInput(count: 100_000),
-            tenThousand: makeInput(count: 10_000), secondMillion: makeInput(count: 1_000_000))
+        return iteration
+    }
+
+    static func iterate(library: Library, workload: Workload, iterations: Int) {
+        _ = time(iterations: iterations, iteration(of: library, workload), makeInputs(), workload)
+    }
+
+    static func run(library: Library, workload: Workload) -> Measurement {
+        let iteration = iteration(of: library, workload)
+        let inputs = makeInputs()
 
         var single = time(iterations: 1, iteration, inputs, workload)
         if single < 20_000_000 { single = time(iterations: 1, iteration, inputs, workload) }

@@ -21,7 +21,8 @@ struct Report {
     func timeTable() -> String {
         let names = libraries.map(\.name)
         var lines = [
-            "| workload | unit | " + names.joined(separator: " | ") + " | Rill target | met | Rill ÷ plain | Rill ÷ OpenCombine |",
+            "| workload | unit | " + names.joined(separator: " | ")
+                + " | Rill target | met | Rill ÷ plain | Rill ÷ OpenCombine |",
             "|---|---|" + String(repeating: "---|", count: names.count + 4),
         ]
         for workload in workloads {
@@ -75,7 +76,8 @@ struct Report {
     }
 
     private func bestOpenCombine(_ workload: String) -> Double? {
-        [nanoseconds("opencombine", workload), nanoseconds("opencombine-erased", workload)].compactMap { $0 }.min()
+        [nanoseconds("opencombine", workload), nanoseconds("opencombine-erased", workload)].compactMap { $0 }
+            .min()
     }
 
     private func ratio(_ numerator: Double?, _ denominator: Double?) -> String {

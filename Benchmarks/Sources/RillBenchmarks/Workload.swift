@@ -50,16 +50,19 @@ enum Workloads {
             id: "W5x", summary: "W5 with a map on each side (off the sequence fast path)", units: 1_000_000,
             unitName: "pair", target: 40, expectedSum: 2 * triangle(1_000_000)),
         Workload(
-            id: "W6a", summary: "n-ary concat of 100k single-value signals", units: 100_000, unitName: "source",
+            id: "W6a", summary: "n-ary concat of 100k single-value signals", units: 100_000,
+            unitName: "source",
             target: 100, expectedSum: triangle(100_000)),
         Workload(
             id: "W6b", summary: "left-nested concat, 10k links", units: 10_000, unitName: "link", target: 100,
             expectedSum: triangle(10_000)),
         Workload(
-            id: "W6c", summary: "left-nested concat, 100k links", units: 100_000, unitName: "link", target: 100,
+            id: "W6c", summary: "left-nested concat, 100k links", units: 100_000, unitName: "link",
+            target: 100,
             expectedSum: triangle(100_000)),
         Workload(
-            id: "W6d", summary: "left-nested concat, 1M links", units: 1_000_000, unitName: "link", target: 100,
+            id: "W6d", summary: "left-nested concat, 1M links", units: 1_000_000, unitName: "link",
+            target: 100,
             expectedSum: triangle(1_000_000)),
     ]
 

@@ -3,6 +3,8 @@ import Foundation
 // rill-bench                       run every workload for every library, one process each
 // rill-bench --only W1,W5 --libraries rill,plain --json results.json --time-limit 60
 // rill-bench --run LIBRARY WORKLOAD  measure one pair in this process and print it as JSON
+// rill-bench --iterate LIBRARY WORKLOAD N  run N untimed iterations, for instruction counts:
+//     under `valgrind --tool=callgrind`, (Ir at N = 3 − Ir at N = 1) / 2 / units is the cost per unit
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -34,11 +36,23 @@ func list<Item>(after flag: String, all: [Item], named lookup: (String) -> Item?
     }
 }
 
+if let index = arguments.firstIndex(of: "--iterate") {
+    guard index + 3 < arguments.count,
+        let library = Libraries.named(arguments[index + 1]),
+        let workload = Workloads.named(arguments[index + 2]),
+        let iterations = Int(arguments[index + 3])
+    else { fail("--iterate needs a library, a workload and a count") }
+    Measure.iterate(library: library, workload: workload, iterations: iterations)
+    exit(0)
+}
+
 let workloads = list(after: "--only", all: Workloads.all, named: Workloads.named)
 let libraries = list(after: "--libraries", all: Libraries.all, named: Libraries.named)
 let timeLimit: Int
 if let seconds = value(after: "--time-limit") {
-    guard let parsed = Int(seconds), parsed > 0 else { fail("--time-limit takes a positive number of seconds") }
+    guard let parsed = Int(seconds), parsed > 0 else {
+        fail("--time-limit takes a positive number of seconds")
+    }
     timeLimit = parsed
 } else {
     timeLimit = 60
@@ -56,7 +70,8 @@ for workload in workloads {
     }
 }
 
-print("## Time, ns per unit (median of \(Measure.repetitions) repetitions of ~200 ms, one process per cell)\n")
+print(
+    "## Time, ns per unit (median of \(Measure.repetitions) repetitions of ~200 ms, one process per cell)\n")
 print(report.timeTable())
 print("\n## Peak resident memory, MiB\n")
 print(report.memoryTable())

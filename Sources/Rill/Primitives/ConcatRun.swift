@@ -33,26 +33,30 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
         ConcatRun(node, downstream, lifetime).run()
     }
 
-    /// The next signal to run that is not itself a concatenation.
+    /// The next signal on `stack` that is not itself a concatenation.
     @inlinable
-    func nextLeaf() -> Signal<Value, Failure>? {
-        while let signal = pending.popLast() {
+    static func nextLeaf(_ stack: inout [Signal<Value, Failure>]) -> Signal<Value, Failure>? {
+        while let signal = stack.popLast() {
             guard case .concat(let node) = signal.source else { return signal }
             let (first, second) = node.children
-            if let second { pending.append(second) }
-            if let first { pending.append(first) }
+            if let second { stack.append(second) }
+            if let first { stack.append(first) }
         }
         return nil
     }
 
     @inlinable
     func run() {
+        // The loop works on a local stack and hands it back to `pending` only while a part runs,
+        // so the class property is touched twice per subscribed part, not on every step.
+        var stack: [Signal<Value, Failure>] = []
         repeat {
+            swap(&stack, &pending)
             while true {
-                guard !lifetime.isDisposed else { return release() }
-                guard let part = nextLeaf() else {
+                guard !lifetime.isDisposed else { return }
+                guard let part = Self.nextLeaf(&stack) else {
                     downstream.sendCompleted()
-                    return release()
+                    return
                 }
                 // Constant parts need no subscription of their own.
                 switch part.source {
@@ -64,6 +68,7 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
                 default:
                     break
                 }
+                swap(&stack, &pending)
                 subscribe(to: part)
                 break
             }
@@ -88,10 +93,5 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
                 }
             },
             in: partLifetime)
-    }
-
-    @inlinable
-    func release() {
-        pending = []
     }
 }
