@@ -3,26 +3,29 @@ import Synchronization
 /// Delivers events to one observer serially, whichever threads produce them.
 ///
 /// Producers call ``send(_:)`` with a transition that runs under a lock, updates the operator's
-/// `State` and queues zero or more events. The first thread to find no delivery in progress
-/// becomes the *drainer*: it delivers the queued events one by one, outside the lock, until the
-/// queue is empty. Everyone else only queues. This gives three guarantees at once:
+/// `State` and queues zero or more events. Whoever takes the *delivery token* delivers the queued
+/// events one by one, outside the lock, until the queue is empty; everyone else only queues. This
+/// gives three guarantees at once:
 ///
 /// - the observer is never called concurrently (rule G6);
 /// - a re-entrant send from inside the observer is queued, not nested, so re-entrancy does not
 ///   grow the stack (rule G7);
 /// - the grammar holds: nothing is queued after a terminal event (rule G1).
 ///
+/// A value sent while nobody is delivering and nothing is queued is delivered in place: taking and
+/// returning the token are then one atomic exchange each, with no lock and no queue.
+///
 /// ``detach()`` drops the observer and anything queued; it is how a disposed subscription
 /// releases its downstream closures (rule G3).
 @usableFromInline
 final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @unchecked Sendable {
-    // @unchecked: `downstream`, the one non-Sendable field, is read and written only inside
-    // `inner.withLock`, and called only by the thread that holds the draining token.
+    // @unchecked: `downstream`, the one non-Sendable field, is read and written only by the thread
+    // holding the delivery token (the `delivering` bit of `flags`, taken with acquiring and given
+    // back with releasing ordering), which is a lock for it. Everything else is in `inner`.
     @usableFromInline
     struct Inner: Sendable {
         @usableFromInline var state: State
         @usableFromInline var outbox = Outbox()
-        @usableFromInline var isDraining = false
         @usableFromInline var isDetached = false
 
         @inlinable
@@ -51,8 +54,21 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
         @inlinable mutating func sendCompleted() { send(.completed) }
     }
 
+    /// The bits of ``flags``.
+    @usableFromInline
+    enum Flag {
+        /// A thread holds the delivery token: it alone calls and releases `downstream`.
+        @inlinable static var delivering: Int { 1 }
+        /// Events wait in the outbox. Only set and cleared under the lock.
+        @inlinable static var queued: Int { 2 }
+        /// A terminal event was queued, or the observer was detached: no more fast path.
+        @inlinable static var closed: Int { 4 }
+    }
+
     @usableFromInline let inner: Lock<Inner>
-    @usableFromInline var downstream: Observer<Value, Failure>?
+    @usableFromInline let flags = Atomic<Int>(0)
+    // Exclusivity is guaranteed by the delivery token, so the per-access dynamic check is dropped.
+    @exclusivity(unchecked) @usableFromInline var downstream: Observer<Value, Failure>?
 
     @inlinable
     init(_ downstream: Observer<Value, Failure>, state: State) {
@@ -75,55 +91,89 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
     /// Runs `transition` under the lock, then delivers whatever it queued.
     @inlinable
     func send(_ transition: (inout State, inout Outbox) -> Void) {
-        let start: (Observer<Value, Failure>, Event<Value, Failure>)? = inner.withLock { inner in
+        let first: Event<Value, Failure>? = inner.withLock { inner in
             guard !inner.isDetached else { return nil }
             transition(&inner.state, &inner.outbox)
-            guard !inner.isDraining, let downstream, let first = inner.outbox.events.popFirst()
-            else { return nil }
-            inner.isDraining = true
-            return (downstream, first)
+            if inner.outbox.isTerminated { flags.bitwiseOr(Flag.closed, ordering: .relaxed) }
+            guard !inner.outbox.events.isEmpty else { return nil }
+            // Take the token, or leave the events to whoever holds it: they find `queued` set.
+            let before = flags.bitwiseOr(Flag.delivering | Flag.queued, ordering: .acquiring).oldValue
+            guard before & Flag.delivering == 0 else { return nil }
+            return inner.outbox.events.popFirst()
         }
-        guard let (observer, first) = start else { return }
-        observer.send(first)
-        drain(observer)
+        guard let first else { return }
+        downstream?.send(first)
+        finishDelivering()
     }
 
-    /// Queues one event and delivers it unless another thread is delivering.
+    /// Delivers one event unless another thread is delivering, in which case it is queued.
     @inlinable
     func send(_ event: Event<Value, Failure>) {
+        if case .next = event,
+            flags.compareExchange(expected: 0, desired: Flag.delivering, ordering: .acquiring).exchanged
+        {
+            downstream?.send(event)
+            finishDelivering()
+            return
+        }
         send { _, outbox in outbox.send(event) }
     }
 
+    /// Gives the token back, or, if events were queued meanwhile or the observer was detached,
+    /// goes on delivering.
     @inlinable
-    func drain(_ observer: Observer<Value, Failure>) {
+    func finishDelivering() {
+        guard
+            !flags.compareExchange(expected: Flag.delivering, desired: 0, ordering: .releasing).exchanged
+        else { return }
+        drain()
+    }
+
+    /// Delivers queued events until none is left; called by the token holder.
+    @inlinable
+    func drain() {
         while true {
-            let next: Event<Value, Failure>? = inner.withLock { inner in
-                if !inner.isDetached, let event = inner.outbox.events.popFirst() {
-                    return event
-                }
-                inner.isDraining = false
+            let next: Event<Value, Failure>?? = inner.withLock { inner in
+                if inner.isDetached { return .some(nil) }
+                if let event = inner.outbox.events.popFirst() { return event }
+                flags.bitwiseAnd(~(Flag.delivering | Flag.queued), ordering: .releasing)
                 return nil
             }
-            guard let next else { return }
-            observer.send(next)
+            switch next {
+            case .none:
+                return
+            case .some(.none):
+                return releaseDownstream()
+            case .some(.some(let event)):
+                downstream?.send(event)
+            }
         }
+    }
+
+    /// Releases the observer and gives the token back for good; called by the token holder once
+    /// detached. Releasing the observer can run arbitrary deinitializers, so no lock is held.
+    @inlinable
+    func releaseDownstream() {
+        let released = downstream
+        downstream = nil
+        flags.bitwiseAnd(~(Flag.delivering | Flag.queued), ordering: .releasing)
+        _ = released
     }
 
     /// Releases the observer and drops queued events; later sends are ignored.
     @inlinable
     func detach() {
-        // The observer and the queue are moved out and released after the lock is dropped:
-        // releasing them can run arbitrary deinitializers.
-        var released: Observer<Value, Failure>? = nil
-        let queued = inner.withLock { inner in
-            defer {
-                inner.isDetached = true
-                inner.outbox.events = RingBuffer()
-                inner.outbox.isTerminated = true
-            }
-            swap(&released, &downstream)
-            return inner.outbox.events
+        var dropped = RingBuffer<Event<Value, Failure>>()
+        let holdsToken = inner.withLock { inner in
+            inner.isDetached = true
+            inner.outbox.isTerminated = true
+            swap(&dropped, &inner.outbox.events)
+            let before = flags.bitwiseOr(Flag.closed | Flag.delivering, ordering: .acquiring).oldValue
+            return before & Flag.delivering == 0
         }
-        _ = (released, queued)
+        // Otherwise the thread delivering finds the observer detached when it next takes the lock,
+        // and releases it then.
+        if holdsToken { releaseDownstream() }
+        _ = dropped
     }
 }
