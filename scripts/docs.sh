@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds Rill's documentation site from Sources/Rill/Rill.docc and the library's symbols, with the
+# toolchain's own docc, into .build/docs (static hosting layout). Fails on any DocC warning.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+output=${1:-.build/docs}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "== symbol graph of Rill"
+swift package dump-symbol-graph --minimum-access-level public >"$work/dump.log" 2>&1 || {
+    cat "$work/dump.log" >&2
+    exit 1
+}
+graphs=$(sed -n 's/^Files written to //p' "$work/dump.log" | tail -n 1)
+mkdir -p "$work/graphs"
+cp "$graphs"/Rill.symbols.json "$work/graphs/"
+# Extensions Rill declares on other modules' types have graphs of their own (Rill@Swift…).
+find "$graphs" -maxdepth 1 -name 'Rill@*.symbols.json' -exec cp {} "$work/graphs/" \;
+
+echo "== docc convert"
+rm -rf "$output"
+docc convert Sources/Rill/Rill.docc \
+    --additional-symbol-graph-dir "$work/graphs" \
+    --fallback-display-name Rill --fallback-bundle-identifier org.rill.Rill \
+    --transform-for-static-hosting --hosting-base-path Rill \
+    --output-path "$output" 2>&1 | tee "$work/docc.log"
+
+if grep -qE "^(warning|error):" "$work/docc.log"; then
+    echo "error: DocC reported the warnings above" >&2
+    exit 1
+fi
+echo "Documentation written to $output"
