@@ -65,7 +65,7 @@ struct SchedulerTests {
             let inner = ImmediateScheduler()
             Schedulers.perform(on: outer) {
                 log.append(isCurrent(outer))
-                inner.schedule {
+                Schedulers.perform(on: inner) {
                     log.append(isCurrent(inner))
                 }
                 log.append(isCurrent(outer))
