@@ -4,41 +4,83 @@ extension Signal {
     /// Subscribes to this signal again each time it completes, forever; an error ends the
     /// result (RAC `-repeat`).
     ///
-    /// Each new subscription is scheduled on the current scheduler (or a background one), never
-    /// made from inside the completion, so a synchronous signal repeated any number of times
-    /// runs in constant stack depth, and `repeat().take(n)` stops.
+    /// Like RAC's, each new subscription is scheduled on the scheduler that is current when this
+    /// signal completes, or ``Schedulers/background`` when there is none, never made from inside
+    /// the completion. ``repeat(on:)`` names the scheduler.
     @inlinable
     public func `repeat`() -> Signal {
-        resubscribing(name: .derived(from: self, "-repeat")) { event, _ in
+        repeating(name: "-repeat") { Schedulers.currentOrBackground }
+    }
+
+    /// Subscribes to this signal again each time it completes, forever, each new subscription
+    /// scheduled on `scheduler`; an error ends the result.
+    ///
+    /// A synchronous signal repeated any number of times runs in constant stack depth on every
+    /// scheduler, the immediate one included, and `repeat(on:).take(n)` stops.
+    @inlinable
+    public func `repeat`(on scheduler: any Scheduler) -> Signal {
+        repeating(name: "-repeat") { scheduler }
+    }
+
+    /// Subscribes to this signal again each time it fails, forever; completion ends the result
+    /// (RAC `-retry`, and `-retry:` with a count of 0). Values sent by failed attempts are kept.
+    ///
+    /// New subscriptions are scheduled as ``repeat()``'s are. ``retry(on:)`` names the
+    /// scheduler; ``retry(upTo:)`` bounds the number of retries.
+    @inlinable
+    public func retry() -> Signal {
+        retrying(upTo: nil, name: "-retry") { Schedulers.currentOrBackground }
+    }
+
+    /// Subscribes to this signal again each time it fails, forever, each new subscription
+    /// scheduled on `scheduler`; completion ends the result.
+    @inlinable
+    public func retry(on scheduler: any Scheduler) -> Signal {
+        retrying(upTo: nil, name: "-retry") { scheduler }
+    }
+
+    /// Subscribes to this signal again each time it fails, at most `count` more times, so at
+    /// most `count + 1` times in all (RAC `-retry:` with a positive count); the last failure is
+    /// passed on. `retry(upTo: 0)`, and a negative count, do not retry: unlike RAC's
+    /// `-retry:0`, which is ``retry()``.
+    ///
+    /// The count never resets, and values sent by failed attempts are kept. Completion ends the
+    /// result. New subscriptions are scheduled as ``repeat()``'s are.
+    @inlinable
+    public func retry(upTo count: Int) -> Signal {
+        retrying(upTo: count, name: "-retry: \(count)") { Schedulers.currentOrBackground }
+    }
+
+    /// ``retry(upTo:)``, each new subscription scheduled on `scheduler`.
+    @inlinable
+    public func retry(upTo count: Int, on scheduler: any Scheduler) -> Signal {
+        retrying(upTo: count, name: "-retry: \(count)") { scheduler }
+    }
+
+    @inlinable
+    func repeating(name: String, scheduler: @escaping @Sendable () -> any Scheduler) -> Signal {
+        resubscribing(name: .derived(from: self, name), scheduler: scheduler) { event, _ in
             if case .error = event { return .forward }
             return .resubscribe
         }
     }
 
-    /// Subscribes to this signal again each time it fails, up to `count` more times, so it is
-    /// subscribed at most `count + 1` times; `count == 0` retries forever (RAC `-retry:`).
-    ///
-    /// The count never resets, and values sent by failed attempts are kept. Completion ends the
-    /// result. New subscriptions are scheduled as ``repeat()``'s are.
+    /// `retry`, forever when `limit` is `nil`.
     @inlinable
-    public func retry(_ count: Int) -> Signal {
-        precondition(count >= 0, "Signal.retry(_:): count must not be negative, got \(count)")
-        return resubscribing(name: .derived(from: self, "-retry: \(count)")) { event, retries in
-            guard case .error = event, count == 0 || retries < count else { return .forward }
+    func retrying(upTo limit: Int?, name: String, scheduler: @escaping @Sendable () -> any Scheduler)
+        -> Signal
+    {
+        resubscribing(name: .derived(from: self, name), scheduler: scheduler) { event, retries in
+            guard case .error = event else { return .forward }
+            if let limit, retries >= limit { return .forward }
             retries += 1
             return .resubscribe
         }
     }
 
-    /// Subscribes to this signal again each time it fails, forever (RAC `-retry`).
-    @inlinable
-    public func retry() -> Signal {
-        retry(0)
-    }
-
     @inlinable
     func resubscribing(
-        name: SignalName,
+        name: SignalName, scheduler: @escaping @Sendable () -> any Scheduler,
         decide: @escaping @Sendable (Event<Value, Failure>, inout Int) -> ResubscriptionDecision
     ) -> Signal {
         Signal(
@@ -46,7 +88,10 @@ extension Signal {
             producer: { downstream, lifetime in
                 let delivery = SerialDelivery(downstream, state: ())
                 lifetime.add(ActionDisposable { delivery.detach() })
-                Resubscription(self, delivery: delivery, lifetime: lifetime, decide: decide).subscribe()
+                Resubscription(
+                    self, delivery: delivery, lifetime: lifetime, scheduler: scheduler, decide: decide
+                )
+                .start()
             })
     }
 }
@@ -60,28 +105,73 @@ enum ResubscriptionDecision: Sendable {
 
 /// One subscription of `repeat` or `retry`: subscribes to the source, and on a terminal event
 /// either passes it on or schedules the next subscription.
+///
+/// Subscriptions run in a trampoline: a subscription asked for while one is being made on this
+/// stack (a synchronous scheduler, a source that completes while subscribing) is made by the
+/// loop that is already running, after the current one returns. The stack depth stays
+/// constant whatever the scheduler.
 @usableFromInline
 final class Resubscription<Value: Sendable, Failure: Error>: Sendable {
+    @usableFromInline
+    struct Trampoline: Sendable {
+        @usableFromInline var isRunning = false
+        @usableFromInline var isRequested = false
+
+        @inlinable init() {}
+    }
+
     @usableFromInline let source: Signal<Value, Failure>
     @usableFromInline let delivery: SerialDelivery<Value, Failure, Void>
     @usableFromInline let lifetime: CompositeDisposable
+    @usableFromInline let scheduler: @Sendable () -> any Scheduler
     @usableFromInline let decide: @Sendable (Event<Value, Failure>, inout Int) -> ResubscriptionDecision
     /// How many times the source was resubscribed; only the subscription in progress touches it.
     @usableFromInline let resubscriptions = Atomic<Int>(0)
     /// The scheduled next subscription, replaced each time.
     @usableFromInline let next = SerialDisposable()
+    @usableFromInline let trampoline = Lock(Trampoline())
 
     @inlinable
     init(
         _ source: Signal<Value, Failure>, delivery: SerialDelivery<Value, Failure, Void>,
-        lifetime: CompositeDisposable,
+        lifetime: CompositeDisposable, scheduler: @escaping @Sendable () -> any Scheduler,
         decide: @escaping @Sendable (Event<Value, Failure>, inout Int) -> ResubscriptionDecision
     ) {
         self.source = source
         self.delivery = delivery
         self.lifetime = lifetime
+        self.scheduler = scheduler
         self.decide = decide
         lifetime.add(next)
+    }
+
+    /// Makes a subscription now, or, if one is being made further down this stack, asks that
+    /// loop to make another when it returns.
+    @inlinable
+    func start() {
+        let isFirst = trampoline.withLock { state in
+            if state.isRunning {
+                state.isRequested = true
+                return false
+            }
+            state.isRunning = true
+            return true
+        }
+        guard isFirst else { return }
+        repeat {
+            guard !lifetime.isDisposed else {
+                trampoline.withLock { $0 = Trampoline() }
+                return
+            }
+            subscribe()
+        } while trampoline.withLock { state in
+            if state.isRequested {
+                state.isRequested = false
+                return true
+            }
+            state.isRunning = false
+            return false
+        }
     }
 
     @inlinable
@@ -99,7 +189,7 @@ final class Resubscription<Value: Sendable, Failure: Error>: Sendable {
                     delivery.send(event)
                 case .resubscribe:
                     guard !lifetime.isDisposed else { return }
-                    next.inner = Schedulers.currentOrBackground.schedule { [self] in subscribe() }
+                    next.inner = scheduler().schedule { [self] in start() }
                 }
             },
             in: attempt)

@@ -1,9 +1,12 @@
 extension Signal {
     /// Sends the last `count` values once this signal completes, then completes (RAC
     /// `-takeLast:`). An error is passed on at once and the buffered values are dropped.
+    /// `takeLast(0)` sends no value and completes with this signal.
+    ///
+    /// - Precondition: `count` is not negative.
     @inlinable
     public func takeLast(_ count: Int) -> Signal {
-        precondition(count >= 0, "Signal.takeLast(_:): count must not be negative, got \(count)")
+        let count = ArgumentCheck.count(count, of: "takeLast(_:)")
         return Signal(producer: { downstream, lifetime in
             var buffered = RingBuffer<Value>()
             self.subscribe(

@@ -22,49 +22,83 @@ public final class QueueScheduler: Scheduler {
 
     public var now: Date { Date() }
 
+    /// Runs `action` on the queue as soon as possible.
+    ///
+    /// - Returns: A disposable that cancels the action if it has not started and releases it
+    ///   at once, with everything it captured.
     @discardableResult
     public func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
-        let cancellation = ActionDisposable()
+        let scheduled = ScheduledAction(action)
         queue.async { [self] in
-            guard !cancellation.isDisposed else { return }
+            guard let action = scheduled.takeForRunning() else { return }
             Schedulers.perform(on: self, action)
         }
-        return cancellation
+        return scheduled
     }
 
+    /// Runs `action` on the queue at `date`, by the wall clock.
+    ///
+    /// A date in the past runs the action as soon as possible; a date after the year 2255, or
+    /// an infinite one, never runs it (it stays cancellable).
+    ///
+    /// - Precondition: `date` is not NaN.
     @discardableResult
     public func schedule(after date: Date, _ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
-        let cancellation = ActionDisposable()
-        queue.asyncAfter(wallDeadline: Self.wallTime(date)) { [self] in
-            guard !cancellation.isDisposed else { return }
+        let scheduled = ScheduledAction(action)
+        guard let deadline = Self.wallTime(date, caller: "schedule(after:_:)") else { return scheduled }
+        queue.asyncAfter(wallDeadline: deadline) { [self] in
+            guard let action = scheduled.takeForRunning() else { return }
             Schedulers.perform(on: self, action)
         }
-        return cancellation
+        return scheduled
     }
 
+    /// Runs `action` on the queue at `date`, then every `interval` seconds.
+    ///
+    /// An `interval` longer than about 285 years, or infinite, runs the action once; a date
+    /// after the year 2255 never runs it. A `leeway` that long is shortened to that length.
+    ///
+    /// - Precondition: `interval` is positive and `leeway` is not negative; neither is NaN.
     @discardableResult
     public func schedule(
         after date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
         _ action: @escaping @Sendable () -> Void
     ) -> (any Disposable)? {
-        precondition(
-            interval > 0,
-            "QueueScheduler.schedule(after:repeatingEvery:withLeeway:): interval must be positive, got \(interval)"
-        )
+        let caller = "schedule(after:repeatingEvery:withLeeway:_:)"
+        precondition(interval > 0, "QueueScheduler.\(caller): interval must be positive, got \(interval)")
+        precondition(leeway >= 0, "QueueScheduler.\(caller): leeway must not be negative, got \(leeway)")
+        let scheduled = ScheduledAction(action)
+        guard let deadline = Self.wallTime(date, caller: caller) else { return scheduled }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(
-            wallDeadline: Self.wallTime(date), repeating: interval,
-            leeway: .nanoseconds(Int(max(0, leeway) * 1_000_000_000)))
-        timer.setEventHandler { [self] in Schedulers.perform(on: self, action) }
+            wallDeadline: deadline, repeating: Self.dispatchInterval(interval) ?? .never,
+            leeway: Self.dispatchInterval(min(leeway, Self.longestInterval)) ?? .never)
+        timer.setEventHandler { [self] in
+            guard let action = scheduled.forRepeatedRunning() else { return }
+            Schedulers.perform(on: self, action)
+        }
         timer.resume()
         let running = RunningTimer(timer)
-        return ActionDisposable { running.cancel() }
+        scheduled.onCancel { running.cancel() }
+        return scheduled
     }
 
-    private static func wallTime(_ date: Date) -> DispatchWallTime {
+    /// The longest wait a dispatch deadline can express with room to spare: 64-bit nanosecond
+    /// counts end in 2262.
+    private static let longestInterval: TimeInterval = 9_000_000_000
+
+    private static func dispatchInterval(_ seconds: TimeInterval) -> DispatchTimeInterval? {
+        seconds <= longestInterval ? .nanoseconds(Int(seconds * 1_000_000_000)) : nil
+    }
+
+    /// The dispatch deadline of `date`, or `nil` for a date too far ahead to ever come.
+    private static func wallTime(_ date: Date, caller: String) -> DispatchWallTime? {
         let seconds = date.timeIntervalSince1970
-        let whole = seconds.rounded(.down)
-        let spec = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1_000_000_000))
+        precondition(!seconds.isNaN, "QueueScheduler.\(caller): date must not be NaN")
+        guard seconds < longestInterval else { return nil }
+        let clamped = max(seconds, 0)
+        let whole = clamped.rounded(.down)
+        let spec = timespec(tv_sec: Int(whole), tv_nsec: Int((clamped - whole) * 1_000_000_000))
         return DispatchWallTime(timespec: spec)
     }
 }

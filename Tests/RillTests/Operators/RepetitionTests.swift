@@ -19,13 +19,15 @@ struct RepetitionTests {
         }
     }
 
-    @Test("retry(n) subscribes n + 1 times, keeps the values of failed attempts and passes the last error on")
+    @Test(
+        "retry(upTo: n) subscribes n + 1 times, keeps the values of failed attempts and passes the last error on"
+    )
     func retryAttemptCount() {
-        for retries in 0...3 where retries > 0 {
+        for retries in 0...3 {
             let scheduler = TestScheduler()
             let subscriptions = Locked(0)
             let recorder = scheduler.start {
-                Self.counted("-a-#", on: scheduler, into: subscriptions).retry(retries)
+                Self.counted("-a-#", on: scheduler, into: subscriptions).retry(upTo: retries)
             }
             #expect(subscriptions.value == retries + 1)
             #expect(recorder.values == Array(repeating: "a", count: retries + 1))
@@ -33,13 +35,16 @@ struct RepetitionTests {
         }
     }
 
-    @Test("retry() and retry(0) retry forever, until the subscriber has enough")
+    @Test("retry() and retry(on:) retry forever, until the subscriber has enough")
     func retryForever() {
-        for makeRetrying in [{ (s: Signal<String, TestError>) in s.retry() }, { $0.retry(0) }] {
+        let forms: [@Sendable (Signal<String, TestError>, TestScheduler) -> Signal<String, TestError>] = [
+            { signal, _ in signal.retry() }, { signal, scheduler in signal.retry(on: scheduler) },
+        ]
+        for makeRetrying in forms {
             let scheduler = TestScheduler()
             let subscriptions = Locked(0)
             let recorder = scheduler.start {
-                makeRetrying(Self.counted("-a-#", on: scheduler, into: subscriptions)).take(50)
+                makeRetrying(Self.counted("-a-#", on: scheduler, into: subscriptions), scheduler).take(50)
             }
             #expect(recorder.values.count == 50)
             #expect(recorder.isCompleted)

@@ -31,13 +31,13 @@ struct SchedulerTests {
         #expect(current.value == true)
     }
 
-    @Test("ImmediateScheduler runs the action synchronously and sets Schedulers.current for it")
+    @Test("G9: ImmediateScheduler runs the action synchronously and leaves Schedulers.current as it was")
     func immediateRunsSynchronously() {
         let log = Locked<[String]>([])
         onPlainThread {
             let scheduler = ImmediateScheduler()
             let disposable = scheduler.schedule {
-                log.append("action, current is immediate: \(isCurrent(scheduler))")
+                log.append("action, current is nil: \(Schedulers.current == nil)")
             }
             log.append(
                 "returned, current is nil: \(Schedulers.current == nil), disposable is nil: \(disposable == nil)"
@@ -45,7 +45,7 @@ struct SchedulerTests {
         }
         #expect(
             log.value == [
-                "action, current is immediate: true",
+                "action, current is nil: true",
                 "returned, current is nil: true, disposable is nil: true",
             ])
     }
@@ -65,7 +65,7 @@ struct SchedulerTests {
             let inner = ImmediateScheduler()
             Schedulers.perform(on: outer) {
                 log.append(isCurrent(outer))
-                inner.schedule {
+                Schedulers.perform(on: inner) {
                     log.append(isCurrent(inner))
                 }
                 log.append(isCurrent(outer))

@@ -1,0 +1,127 @@
+import Dispatch
+import Foundation
+import Rill
+import RillTesting
+import Testing
+
+/// A scheduler that runs every action at once, on the calling thread, and makes itself the
+/// current scheduler while it does: the shape in which resubscription would recurse.
+final class SynchronousCurrentScheduler: Scheduler {
+    var now: Date { Date() }
+
+    @discardableResult
+    func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+        Schedulers.perform(on: self, action)
+        return nil
+    }
+
+    @discardableResult
+    func schedule(after date: Date, _ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+        schedule(action)
+    }
+
+    @discardableResult
+    func schedule(
+        after date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
+        _ action: @escaping @Sendable () -> Void
+    ) -> (any Disposable)? {
+        Issue.record("SynchronousCurrentScheduler does not repeat")
+        return nil
+    }
+}
+
+/// `repeat` and `retry` keep a constant stack depth on every scheduler, synchronous ones
+/// included, on a 512 KiB thread.
+@Suite("repeat, retry: stack depth on synchronous schedulers", .serialized)
+struct RepetitionStackTests {
+    static let smallStack = 512 * 1024
+
+    private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+        let actual = runOnSmallStack(bytes: Self.smallStack, body)
+        #expect(actual > 0 && actual <= 2 * Self.smallStack, "the worker thread's stack was \(actual) bytes")
+    }
+
+    /// A signal that sends `1` and fails, synchronously.
+    static let failingOnce = Signal<Int, TestError>.create { subscriber in
+        subscriber.sendNext(1)
+        subscriber.sendError(.boom)
+        return nil
+    }
+
+    @Test("repeat(on: Schedulers.immediate).take(100_000) of a synchronous signal runs on a 512 KiB stack")
+    func repeatOnImmediate() {
+        let tally = Tally()
+        onSmallStack {
+            Schedulers.immediate.schedule {
+                tally.subscribe(
+                    to: Signal<Int, TestError>.just(1).repeat(on: Schedulers.immediate).take(100_000).map {
+                        _ in tally.count
+                    })
+            }
+        }
+        #expect(tally.count == 100_000)
+        #expect(tally.completedCount == 1)
+        #expect(tally.outOfOrder == 0)
+    }
+
+    @Test(
+        "retry(on: Schedulers.immediate).take(100_000) of a synchronous failing signal runs on a 512 KiB stack"
+    )
+    func retryOnImmediate() {
+        let tally = Tally()
+        onSmallStack {
+            tally.subscribe(
+                to: Self.failingOnce.retry(on: Schedulers.immediate).take(100_000).map { _ in tally.count })
+        }
+        #expect(tally.count == 100_000)
+        #expect(tally.completedCount == 1)
+        #expect(tally.errorCount == 0)
+    }
+
+    @Test(
+        "retry(upTo: 100_000, on: Schedulers.immediate) makes 100,001 attempts on a 512 KiB stack, then fails"
+    )
+    func boundedRetryOnImmediate() {
+        let tally = Tally()
+        onSmallStack {
+            tally.subscribe(
+                to: Self.failingOnce.retry(upTo: 100_000, on: Schedulers.immediate).map { _ in tally.count })
+        }
+        #expect(tally.count == 100_001)
+        #expect(tally.errorCount == 1)
+    }
+
+    @Test("repeat() and retry() under a synchronous current scheduler run 100,000 times on a 512 KiB stack")
+    func repeatAndRetryUnderSynchronousCurrentScheduler() {
+        let repeated = Tally()
+        let retried = Tally()
+        onSmallStack {
+            let scheduler = SynchronousCurrentScheduler()
+            scheduler.schedule {
+                repeated.subscribe(
+                    to: Signal<Int, Never>.just(1).repeat().take(100_000).map { _ in repeated.count })
+                retried.subscribe(to: Self.failingOnce.retry().take(100_000).map { _ in retried.count })
+            }
+        }
+        #expect(repeated.count == 100_000)
+        #expect(repeated.completedCount == 1)
+        #expect(retried.count == 100_000)
+        #expect(retried.completedCount == 1)
+    }
+
+    @Test(
+        "Schedulers.immediate.schedule { just(1).repeat().take(10_000) } finishes, on the background scheduler"
+    )
+    func repeatInsideImmediateOnAPlainThread() {
+        let done = DispatchSemaphore(value: 0)
+        let count = Counter()
+        onSmallStack {
+            Schedulers.immediate.schedule {
+                Signal<Int, Never>.just(1).repeat().take(10_000).subscribe(
+                    next: { _ in count.increment() }, completed: { done.signal() })
+            }
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(count.value == 10_000)
+    }
+}
