@@ -174,7 +174,9 @@ public enum Checker {
                     candidate.signature, labels: labels, closures: closures,
                     trailingClosure: call.trailingClosure != nil)
             }
-            guard let callee = fitting.first else {
+            // An unconstrained overload serves every receiver, so a derivation means that one.
+            guard let callee = fitting.first(where: { $0.signature.whereClause.isEmpty }) ?? fitting.first
+            else {
                 let expected = candidates.map { "'\($0.signature.displayName)'" }.joined(separator: " or ")
                 diagnostics.append(
                     Diagnostic(

@@ -80,10 +80,13 @@ public struct Signature: Hashable, Sendable {
         }
     }
 
+    /// Overloads that differ only in their constraints and result (`flattenMap` on a signal
+    /// that cannot fail) are distinct entries, so a constrained key includes both.
     public var key: String {
         if isProperty { return (isStatic ? "static " : "") + name }
         let labels = parameters.map { ($0.label ?? "_") + ($0.isVariadic ? "…:" : ":") }.joined()
-        return (isStatic ? "static " : "") + "\(name)(\(labels))"
+        let constraints = whereClause.isEmpty ? "" : " -> \(returnType) where \(whereClause)"
+        return (isStatic ? "static " : "") + "\(name)(\(labels))" + constraints
     }
 
     /// `name(label:_:)`, for messages.
