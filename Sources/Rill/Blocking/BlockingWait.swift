@@ -16,7 +16,7 @@ extension Signal {
             completed: { wait.receive(.completed) })
         // Remembered before waiting: a thread running a scheduler's action cannot run that
         // scheduler's other actions while it waits.
-        let blockedScheduler = Schedulers.current.map { String(describing: $0) }
+        let blockedScheduler = Self.blockedSchedulerDescription()
         let deadline: DispatchTime =
             timeout > Self.longestTimedWait ? .distantFuture : .now() + timeout
         let received = wait.semaphore.wait(timeout: deadline) == .success
@@ -25,6 +25,17 @@ extension Signal {
             throw .timedOut(after: timeout, blockedScheduler: blockedScheduler)
         }
         return event
+    }
+
+    /// What a wait on this thread blocks, as ``WaitError/timedOut(after:blockedScheduler:)``
+    /// reports it.
+    static func blockedSchedulerDescription() -> String? {
+        if Thread.isMainThread { return "the main thread" }
+        guard let scheduler = Schedulers.current else { return nil }
+        if let queueScheduler = scheduler as? QueueScheduler {
+            return "the queue '\(queueScheduler.queue.label)'"
+        }
+        return "the scheduler \(scheduler)"
     }
 
     /// Longer timeouts wait forever: `DispatchTime` cannot count further.

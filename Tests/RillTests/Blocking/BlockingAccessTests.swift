@@ -95,7 +95,7 @@ struct BlockingAccessTests {
             return
         }
         #expect(timeout == 0.2)
-        #expect(blockedScheduler != nil)
+        #expect(blockedScheduler == "the queue 'rill.tests.blocking.delivering'")
         let description =
             "\(WaitError<TestError>.timedOut(after: timeout, blockedScheduler: blockedScheduler))"
         #expect(description.contains("cannot deliver until the wait ends"))
