@@ -26,6 +26,8 @@ final class SignalValuesChannel<Value: Sendable, Failure: Error>: Sendable {
 
     /// The next value, `nil` at the end, or the failure.
     func next(isolation actor: isolated (any Actor)?) async -> Result<Value?, Failure> {
+        // A task cancelled before it asks ends at once, without subscribing.
+        if Task.isCancelled { cancel() }
         startIfNeeded()
         return await withTaskCancellationHandler(
             operation: {

@@ -93,6 +93,23 @@ struct SignalValuesTests {
         #expect(await loop.value == 0)
     }
 
+    @Test("a task cancelled before it iterates ends at once, without subscribing")
+    func cancelledBeforeIterating() async {
+        let subscriptions = Counter()
+        let source = Signal<Int, Never>.create { _ in
+            subscriptions.increment()
+            return nil
+        }
+        let loop = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            var count = 0
+            for await _ in source.values { count += 1 }
+            return count
+        }
+        #expect(await loop.value == 0)
+        #expect(subscriptions.value == 0)
+    }
+
     @Test("cancelling a task waiting in async first() disposes the subscription and returns nil")
     func cancellingFirstDisposes() async throws {
         let subscribed = DispatchSemaphore(value: 0)
