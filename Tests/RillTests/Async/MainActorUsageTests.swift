@@ -48,6 +48,8 @@ final class MainActorModel {
             .catch(to: Signal<Int, Never>.just(2))
             .replaceError(with: 3)
         let nested = Signal<Int, Never>.just(4).flattenMap { Signal<Int, LoadError>.just($0) }
+        let neverFailing = Signal<Int, Never>.just(11).flattenMap { Signal<Int, Never>.just($0) }
+        let computed = Signal<Int, Never> { await Task { 12 }.value }
         let fromTask = Signal<Int, LoadError> { () async throws(LoadError) in 5 }
         let fromSequence = Signal(
             AsyncStream<Int> { continuation in
@@ -62,6 +64,8 @@ final class MainActorModel {
         values.append((try? Signal<Int, LoadError>.just(8).first(timeout: 1)) ?? -1)
         values.append((try? Signal<Int, LoadError>.empty.first(default: 9, timeout: 1)) ?? -1)
         if (try? Signal<Int, LoadError>.empty.waitUntilCompleted(timeout: 1)) != nil { values.append(10) }
+        for await value in neverFailing.values { values.append(value) }
+        values.append(await computed.first() ?? -1)
         logLines = lines.value
         effects = effectLog.value
         return values
@@ -75,7 +79,7 @@ struct MainActorUsageTests {
     func mainActorModel() async throws {
         let model = MainActorModel()
         let values = try await model.run()
-        #expect(values == [10, 20, 10, 20, 1, 4, 5, 6, 7, 8, 9, 10])
+        #expect(values == [10, 20, 10, 20, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12])
         #expect(model.effects.prefix(5) == ["subscribe", "next 10", "next 20", "completed", "terminate"])
         #expect(model.logLines.first == "numbers next: 10")
     }
