@@ -144,6 +144,20 @@ struct CheckerTests {
         #expect(diagnostics(staticConcat).isEmpty)
     }
 
+    @Test(
+        "Overloads that differ only in their constraints are distinct, and a derivation calls the unconstrained one"
+    )
+    func constrainedOverloads() {
+        let neverFailing = entry(
+            "flattenMap",
+            "func flattenMap<Output: Sendable, NewFailure: Error>(_ transform: @escaping @Sendable (Value) -> Signal<Output, NewFailure>) -> Signal<Output, NewFailure> where Failure == Never",
+            primitive: "P")
+        let text = neverFailing + flattenMapEntry + mapEntry
+        #expect(diagnostics(text).isEmpty)
+        let map = spec("map", in: catalogue(text))
+        #expect(call(derivation(of: map))?.resolution?.key == "flattenMap(_:)")
+    }
+
     @Test("Within one file an entry may only use entries above it; across files, order does not matter")
     func useBeforeDefinition() {
         let text = derived("a", "self.b()") + entry("b", "func b() -> Signal<Value, Failure>", primitive: "P")

@@ -15,7 +15,7 @@ public enum Checker {
         let specs: [OperatorSpec]
         var byName: [String: [OperatorSpec]] = [:]
         var diagnostics: [Diagnostic] = []
-        /// Entry key → keys of the derived entries its derivation uses.
+        /// Entry identity → identities of the derived entries its derivation uses.
         var uses: [String: [(key: String, location: SourceLocation)]] = [:]
 
         init(specs: [OperatorSpec]) {
@@ -61,7 +61,7 @@ public enum Checker {
         mutating func reportDuplicates() {
             var first: [String: OperatorSpec] = [:]
             for spec in specs {
-                if let original = first[spec.key] {
+                if let original = first[spec.identity] {
                     diagnostics.append(
                         Diagnostic(
                             spec.location, "duplicate operator '\(spec.signature.displayName)'",
@@ -69,7 +69,7 @@ public enum Checker {
                                 "first defined at \(original.location); rename one or change its argument labels"
                         ))
                 } else {
-                    first[spec.key] = spec
+                    first[spec.identity] = spec
                 }
             }
         }
@@ -122,7 +122,7 @@ public enum Checker {
                     return argument
                 }
                 if example == nil, !callee.isExternal, case .derived = callee.implementation {
-                    uses[spec.key, default: []].append((callee.key, call.location))
+                    uses[spec.identity, default: []].append((callee.identity, call.location))
                 }
                 return .call(call)
             }
@@ -174,7 +174,9 @@ public enum Checker {
                     candidate.signature, labels: labels, closures: closures,
                     trailingClosure: call.trailingClosure != nil)
             }
-            guard let callee = fitting.first else {
+            // An unconstrained overload serves every receiver, so a derivation means that one.
+            guard let callee = fitting.first(where: { $0.signature.whereClause.isEmpty }) ?? fitting.first
+            else {
                 let expected = candidates.map { "'\($0.signature.displayName)'" }.joined(separator: " or ")
                 diagnostics.append(
                     Diagnostic(
@@ -183,7 +185,7 @@ public enum Checker {
                         hint: "expected \(expected)"))
                 return nil
             }
-            if example == nil, callee.key == spec.key {
+            if example == nil, callee.identity == spec.identity {
                 diagnostics.append(
                     Diagnostic(
                         call.location, "'\(spec.name)' is derived from itself",
@@ -249,7 +251,7 @@ public enum Checker {
                 return nil
             }
             for spec in specs {
-                if let cycle = visit(spec.key) {
+                if let cycle = visit(spec.identity) {
                     let location = uses[cycle[0]]?.first { $0.key == cycle[1] }?.location ?? spec.location
                     diagnostics.append(
                         Diagnostic(

@@ -29,6 +29,9 @@ public struct OperatorSpec: Hashable, Sendable {
     /// A stable identity for overloads: name, static-ness and argument labels (`scan(_:_:)`).
     public var key: String { signature.key }
 
+    /// The key, told apart from overloads with the same labels (see ``Signature/identity``).
+    public var identity: String { signature.identity }
+
     public init(
         name: String, location: SourceLocation, selector: String?, signature: Signature,
         documentation: String, implementation: Implementation, state: [LocatedText],
@@ -84,6 +87,13 @@ public struct Signature: Hashable, Sendable {
         if isProperty { return (isStatic ? "static " : "") + name }
         let labels = parameters.map { ($0.label ?? "_") + ($0.isVariadic ? "…:" : ":") }.joined()
         return (isStatic ? "static " : "") + "\(name)(\(labels))"
+    }
+
+    /// What tells one entry from another: the ``key``, and for a constrained overload its result
+    /// and constraints, since overloads may differ only in those (`flattenMap` on a signal that
+    /// cannot fail).
+    public var identity: String {
+        whereClause.isEmpty ? key : "\(key) -> \(returnType) where \(whereClause)"
     }
 
     /// `name(label:_:)`, for messages.
