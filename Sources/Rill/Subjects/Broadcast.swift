@@ -38,7 +38,7 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
 
     @usableFromInline
     func send(_ event: Event<Value, Failure>) {
-        let targets: [Delivery]? = state.withLock { state in
+        let claimed: [Delivery]? = state.withLock { state in
             // A subject follows the grammar too: nothing after its terminal event.
             guard state.terminal == nil else { return nil }
             if case .next(let value) = event {
@@ -46,14 +46,19 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
             } else {
                 state.terminal = event
             }
-            for subscription in state.subscriptions { subscription.delivery.enqueue(event) }
-            let targets = state.subscriptions.map(\.delivery)
+            // Only the subscriptions nobody is delivering to need this thread; the others get the
+            // event from the thread already delivering, which is how a re-entrant send returns
+            // at once.
+            var claimed: [Delivery] = []
+            for subscription in state.subscriptions where subscription.delivery.enqueueClaiming(event) {
+                claimed.append(subscription.delivery)
+            }
             if event.isTerminal { state.subscriptions = [] }
-            return targets
+            return claimed
         }
-        guard let targets else { return }
+        guard let claimed else { return }
         if event.isTerminal { feeds.dispose() }
-        for delivery in targets { delivery.flush() }
+        for delivery in claimed { delivery.deliverClaimed() }
     }
 
     @usableFromInline
@@ -165,6 +170,29 @@ extension SerialDelivery {
         inner.withLock { inner in
             if !inner.isDetached { inner.outbox.send(event) }
         }
+    }
+
+    /// Queues `event` and returns whether the caller must deliver it with ``deliverClaimed()``,
+    /// because no other thread is delivering to this observer.
+    @usableFromInline
+    func enqueueClaiming(_ event: Event<Value, Failure>) -> Bool {
+        inner.withLock { inner in
+            guard !inner.isDetached else { return false }
+            inner.outbox.send(event)
+            guard !inner.isDraining else { return false }
+            inner.isDraining = true
+            return true
+        }
+    }
+
+    /// Delivers the queue, after ``enqueueClaiming(_:)`` returned `true`.
+    @usableFromInline
+    func deliverClaimed() {
+        let observer: Observer<Value, Failure>? = inner.withLock { inner in
+            if downstream == nil { inner.isDraining = false }
+            return downstream
+        }
+        if let observer { drain(observer) }
     }
 
     /// Delivers what is queued, unless another thread is already delivering it.
