@@ -27,9 +27,7 @@ public final class BehaviorSubject<Value: Sendable, Failure: Error>: SubjectProt
     /// The subject as a signal: each subscription receives the current value, then the events
     /// sent from then on.
     public var signal: Signal<Value, Failure> {
-        Signal(
-            name: SignalName("+behaviorSubject"),
-            producer: { [broadcast] downstream, lifetime in broadcast.subscribe(downstream, in: lifetime) })
+        broadcast.signal(named: "+behaviorSubject")
     }
 
     /// Sends `event` to every current subscription; a value becomes the current value.

@@ -61,6 +61,13 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
         for delivery in claimed { delivery.deliverClaimed() }
     }
 
+    /// A signal whose subscriptions are subscriptions to this broadcast.
+    func signal(named name: String) -> Signal<Value, Failure> {
+        Signal(
+            name: SignalName(name),
+            producer: { [self] downstream, lifetime in subscribe(downstream, in: lifetime) })
+    }
+
     @usableFromInline
     func subscribe(_ downstream: Observer<Value, Failure>, in lifetime: CompositeDisposable) {
         let delivery = Delivery(downstream, state: ())

@@ -29,9 +29,7 @@ public final class ReplaySubject<Value: Sendable, Failure: Error>: SubjectProtoc
     /// The subject as a signal: each subscription receives the remembered values, then the end
     /// if there was one, else the events sent from then on.
     public var signal: Signal<Value, Failure> {
-        Signal(
-            name: SignalName("+replaySubject"),
-            producer: { [broadcast] downstream, lifetime in broadcast.subscribe(downstream, in: lifetime) })
+        broadcast.signal(named: "+replaySubject")
     }
 
     /// Remembers `event` and sends it to every current subscription.

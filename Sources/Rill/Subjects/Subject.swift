@@ -17,9 +17,7 @@ public final class Subject<Value: Sendable, Failure: Error>: SubjectProtocol {
 
     /// The subject as a signal: each subscription receives the events sent from then on.
     public var signal: Signal<Value, Failure> {
-        Signal(
-            name: SignalName("+subject"),
-            producer: { [broadcast] downstream, lifetime in broadcast.subscribe(downstream, in: lifetime) })
+        broadcast.signal(named: "+subject")
     }
 
     /// Sends `event` to every current subscription.
