@@ -20,7 +20,7 @@ public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendabl
     private let connection = SerialDisposable()
 
     /// Shares `source` through `subject`; see ``Signal/multicast(_:)``.
-    public init(source: Signal<Value, Failure>, subject: any SubjectProtocol<Value, Failure>) {
+    init(source: Signal<Value, Failure>, subject: any SubjectProtocol<Value, Failure>) {
         self.source = source
         self.subject = subject
     }

@@ -8,8 +8,13 @@ extension Signal {
     /// `body`'s work, which other subscriptions share.
     ///
     /// ```swift
-    /// let config = Signal<Config, LoadError>.startLazily(on: QueueScheduler()) { subscriber in
-    ///     load { result in ... subscriber.sendCompleted() }
+    /// let settings = Signal<Settings, LoadError>.startLazily(on: QueueScheduler()) { subscriber in
+    ///     store.loadSettings { result in
+    ///         switch result {
+    ///         case .success(let settings): subscriber.sendNext(settings); subscriber.sendCompleted()
+    ///         case .failure(let error): subscriber.sendError(error)
+    ///         }
+    ///     }
     /// }
     /// ```
     public static func startLazily(

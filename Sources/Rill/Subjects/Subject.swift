@@ -3,7 +3,8 @@
 ///
 /// A subject does not remember anything, not even its end: a subscription made after a value
 /// does not see it, and one made after the subject completed or failed receives nothing at all
-/// and waits, as in RAC. Use ``ReplaySubject`` for late subscribers to see the end.
+/// and waits, as in RAC. For late subscribers to see the end, use a ``ReplaySubject``; with a
+/// capacity of 0 it remembers only the end.
 ///
 /// Events may be sent from any thread; each subscription receives them serially, and all
 /// subscriptions in the same order. A subject follows the grammar: what is sent after its
