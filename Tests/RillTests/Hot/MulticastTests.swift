@@ -306,3 +306,48 @@ struct SubscriptionLifetimeTests {
         #expect(source.isDisposed)
     }
 }
+
+@Suite("publish as a building block")
+struct PublishCompositionTests {
+    /// RAC's `-switchToLatest`, composed from `publish` as RAC composes it: each inner signal is
+    /// cut off by the next value of the shared outer signal.
+    private func switchToLatest(
+        _ outer: Signal<Signal<String, TestError>, TestError>
+    ) -> Signal<String, TestError> {
+        Signal(producer: { downstream, lifetime in
+            let connection = outer.publish()
+            connection.signal
+                .flattenMap { inner in inner.take(untilTrigger: connection.signal.concat(.never)) }
+                .subscribe(downstream, in: lifetime)
+            lifetime.add(connection.connect())
+        })
+    }
+
+    @Test(
+        "subscribing to a published signal from inside its own delivery works as RAC's switchToLatest needs")
+    func switchToLatestOnPublish() {
+        let outer = ManualSource<Signal<String, TestError>, TestError>()
+        let first = Subject<String, TestError>()
+        let second = Subject<String, TestError>()
+        let recorder = switchToLatest(outer.signal).record()
+        outer.sendNext(first.signal)
+        first.sendNext("a")
+        outer.sendNext(second.signal)
+        first.sendNext("dropped")
+        second.sendNext("b")
+        outer.sendCompleted()
+        second.sendNext("c")
+        second.sendCompleted()
+        #expect(recorder.events == [.next("a"), .next("b"), .next("c"), .completed])
+        #expect(outer.subscriptions.value == 1)
+    }
+
+    @Test("disposing the composition disconnects the published source")
+    func disposal() {
+        let outer = ManualSource<Signal<String, TestError>, TestError>()
+        let recorder = switchToLatest(outer.signal).record()
+        outer.sendNext(.never)
+        recorder.dispose()
+        #expect(outer.isDisposed)
+    }
+}
