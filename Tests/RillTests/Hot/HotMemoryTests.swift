@@ -14,62 +14,66 @@ struct HotMemoryTests {
         }
     }
 
+    /// Weak references to every part of a multicast chain.
+    private final class Probe {
+        weak var subject: AnyObject?
+        weak var connection: AnyObject?
+        weak var token: Token?
+        weak var handlerToken: Token?
+
+        func expectReleased() {
+            #expect(subject == nil)
+            #expect(connection == nil)
+            #expect(token == nil)
+            #expect(handlerToken == nil)
+        }
+    }
+
+    /// Multicasts a source capturing a token through `subject`, with two autoconnected
+    /// subscriptions whose handlers capture another.
+    private func autoconnected(
+        through subject: some SubjectProtocol<Int, Never> & AnyObject, manual: ManualSource<Int, Never>,
+        probe: Probe
+    ) -> [any Disposable] {
+        let token = Token()
+        let handlerToken = Token()
+        let connection = source(capturing: token, manual: manual).multicast(subject)
+        probe.subject = subject
+        probe.connection = connection
+        probe.token = token
+        probe.handlerToken = handlerToken
+        let signal = connection.autoconnect()
+        return [
+            signal.subscribe(next: { _ in handlerToken.touch() }),
+            signal.subscribe(next: { _ in handlerToken.touch() }),
+        ]
+    }
+
     @Test("a multicast chain is released after the source completes")
     func multicastAfterCompletion() {
-        weak var weakSubject: ReplaySubject<Int, Never>?
-        weak var weakConnection: MulticastConnection<Int, Never>?
-        weak var weakToken: Token?
-        weak var weakHandlerToken: Token?
+        let probe = Probe()
         let manual = ManualSource<Int, Never>()
         do {
-            let token = Token()
-            let handlerToken = Token()
-            weakToken = token
-            weakHandlerToken = handlerToken
-            let subject = ReplaySubject<Int, Never>()
-            weakSubject = subject
-            let connection = source(capturing: token, manual: manual).multicast(subject)
-            weakConnection = connection
-            let signal = connection.autoconnect()
-            signal.subscribe(next: { _ in handlerToken.touch() })
-            signal.subscribe(next: { _ in handlerToken.touch() })
+            let subscriptions = autoconnected(through: ReplaySubject(), manual: manual, probe: probe)
+            #expect(probe.subject != nil && probe.handlerToken != nil && subscriptions.count == 2)
             manual.sendNext(1)
             manual.sendCompleted()
         }
-        #expect(weakSubject == nil)
-        #expect(weakConnection == nil)
-        #expect(weakToken == nil)
-        #expect(weakHandlerToken == nil)
+        probe.expectReleased()
     }
 
     @Test("a published chain is released after every subscription is disposed, while the source lives on")
     func publishAfterDisposal() {
-        weak var weakSubject: Subject<Int, Never>?
-        weak var weakConnection: MulticastConnection<Int, Never>?
-        weak var weakToken: Token?
-        weak var weakHandlerToken: Token?
+        let probe = Probe()
         let manual = ManualSource<Int, Never>()
         do {
-            let token = Token()
-            let handlerToken = Token()
-            weakToken = token
-            weakHandlerToken = handlerToken
-            let subject = Subject<Int, Never>()
-            weakSubject = subject
-            let connection = source(capturing: token, manual: manual).multicast(subject)
-            weakConnection = connection
-            let signal = connection.autoconnect()
-            let first = signal.subscribe(next: { _ in handlerToken.touch() })
-            let second = signal.subscribe(next: { _ in handlerToken.touch() })
+            let subscriptions = autoconnected(through: Subject(), manual: manual, probe: probe)
+            #expect(probe.subject != nil && probe.handlerToken != nil)
             manual.sendNext(1)
-            first.dispose()
-            second.dispose()
+            for subscription in subscriptions { subscription.dispose() }
         }
         #expect(manual.isDisposed)
-        #expect(weakSubject == nil)
-        #expect(weakConnection == nil)
-        #expect(weakToken == nil)
-        #expect(weakHandlerToken == nil)
+        probe.expectReleased()
     }
 
     @Test("a connection disconnected by hand is released with its subject and closures")
