@@ -1,0 +1,78 @@
+import Synchronization
+
+/// One subscription to a signal, shared through a subject by any number of subscribers (RAC
+/// `RACMulticastConnection`). Made by ``Signal/multicast(_:)`` and ``Signal/publish()``.
+///
+/// Subscribing to ``signal`` subscribes to the subject, not to the source: nothing runs until
+/// ``connect()`` subscribes the subject to the source, once. Subscribe first, then connect, so
+/// that no subscriber misses the first events.
+///
+/// ```swift
+/// let connection = request.publish()
+/// connection.signal.subscribe(next: { show($0) })
+/// connection.signal.subscribe(next: { cache($0) })
+/// let running = connection.connect()   // the request runs once, for both
+/// ```
+public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendable {
+    private let source: Signal<Value, Failure>
+    private let subject: any SubjectProtocol<Value, Failure>
+    private let hasConnected = Atomic<Bool>(false)
+    private let connection = SerialDisposable()
+
+    /// Shares `source` through `subject`; see ``Signal/multicast(_:)``.
+    init(source: Signal<Value, Failure>, subject: any SubjectProtocol<Value, Failure>) {
+        self.source = source
+        self.subject = subject
+    }
+
+    /// The shared signal: a subscription to the subject. It receives the source's events once
+    /// the connection is connected, and what the subject remembers.
+    public var signal: Signal<Value, Failure> { subject.signal }
+
+    /// Subscribes the subject to the source, the first time it is called, and returns that
+    /// subscription (RAC `-connect`).
+    ///
+    /// Later calls return the same subscription and do not subscribe again, even after it was
+    /// disposed or the source ended: a connection never reconnects. Dispose the returned
+    /// subscription to disconnect: the source is disposed, and the subscribers of ``signal``
+    /// receive nothing more (disconnecting is not an event).
+    @discardableResult
+    public func connect() -> any Disposable {
+        if !hasConnected.exchange(true, ordering: .acquiringAndReleasing) {
+            connection.inner = source.subscribe(subject)
+        }
+        return connection
+    }
+
+    /// A signal that connects on its first subscription and disconnects when its last
+    /// subscription ends, by disposal or a terminal event (RAC `-autoconnect`).
+    ///
+    /// As in RAC it connects only once: after it disconnected, new subscriptions subscribe to the
+    /// subject alone and receive only what the subject remembers.
+    public func autoconnect() -> Signal<Value, Failure> {
+        let subscribers = SubscriberCount()
+        return Signal(
+            name: .derived(from: signal, "-autoconnect"),
+            producer: { [self] downstream, lifetime in
+                subscribers.increment()
+                signal.subscribe(downstream, in: lifetime)
+                let connection = connect()
+                lifetime.add {
+                    if subscribers.decrement() == 0 { connection.dispose() }
+                }
+            })
+    }
+}
+
+/// How many subscriptions an ``MulticastConnection/autoconnect()`` signal has.
+private final class SubscriberCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    func increment() {
+        count.wrappingAdd(1, ordering: .acquiringAndReleasing)
+    }
+
+    func decrement() -> Int {
+        count.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
+    }
+}
