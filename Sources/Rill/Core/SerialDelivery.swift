@@ -160,6 +160,47 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
         _ = released
     }
 
+    /// Queues `event` without delivering it; ``flush()`` delivers it, outside any other lock.
+    @inlinable
+    func enqueue(_ event: Event<Value, Failure>) {
+        inner.withLock { inner in
+            guard !inner.isDetached else { return }
+            queue(event, in: &inner)
+        }
+    }
+
+    /// Queues `event` and returns whether the caller took the delivery token and must deliver
+    /// the queue with ``deliverClaimed()``, because no other thread is delivering.
+    @inlinable
+    func enqueueClaiming(_ event: Event<Value, Failure>) -> Bool {
+        inner.withLock { inner in
+            guard !inner.isDetached else { return false }
+            queue(event, in: &inner)
+            let before = flags.bitwiseOr(Flag.delivering, ordering: .acquiring).oldValue
+            return before & Flag.delivering == 0
+        }
+    }
+
+    /// Delivers the queue, after ``enqueueClaiming(_:)`` returned `true`.
+    @inlinable
+    func deliverClaimed() {
+        drain()
+    }
+
+    /// Delivers what is queued, unless another thread is already delivering it.
+    @inlinable
+    func flush() {
+        send { _, _ in }
+    }
+
+    /// Queues `event` under the lock, keeping `flags` in step with the outbox.
+    @inlinable
+    func queue(_ event: Event<Value, Failure>, in inner: inout Inner) {
+        inner.outbox.send(event)
+        if inner.outbox.isTerminated { flags.bitwiseOr(Flag.closed, ordering: .relaxed) }
+        if !inner.outbox.events.isEmpty { flags.bitwiseOr(Flag.queued, ordering: .relaxed) }
+    }
+
     /// Releases the observer and drops queued events; later sends are ignored.
     @inlinable
     func detach() {

@@ -170,45 +170,6 @@ struct ReplayBuffer<Value: Sendable>: Sendable {
     }
 }
 
-extension SerialDelivery {
-    /// Queues `event` without delivering it; ``flush()`` delivers it, outside any other lock.
-    @usableFromInline
-    func enqueue(_ event: Event<Value, Failure>) {
-        inner.withLock { inner in
-            if !inner.isDetached { inner.outbox.send(event) }
-        }
-    }
-
-    /// Queues `event` and returns whether the caller must deliver it with ``deliverClaimed()``,
-    /// because no other thread is delivering to this observer.
-    @usableFromInline
-    func enqueueClaiming(_ event: Event<Value, Failure>) -> Bool {
-        inner.withLock { inner in
-            guard !inner.isDetached else { return false }
-            inner.outbox.send(event)
-            guard !inner.isDraining else { return false }
-            inner.isDraining = true
-            return true
-        }
-    }
-
-    /// Delivers the queue, after ``enqueueClaiming(_:)`` returned `true`.
-    @usableFromInline
-    func deliverClaimed() {
-        let observer: Observer<Value, Failure>? = inner.withLock { inner in
-            if downstream == nil { inner.isDraining = false }
-            return downstream
-        }
-        if let observer { drain(observer) }
-    }
-
-    /// Delivers what is queued, unless another thread is already delivering it.
-    @usableFromInline
-    func flush() {
-        send { _, _ in }
-    }
-}
-
 extension CompositeDisposable {
     /// Adds `part`, which removes itself from this composite when it is disposed on its own, so
     /// that finished parts do not accumulate.
