@@ -86,7 +86,11 @@ public enum Checker {
         }
 
         /// Resolves names in `derivation`, a part of `spec`'s derivation or of one of its examples.
-        mutating func resolve(_ derivation: Derivation, in spec: OperatorSpec, example: Example?)
+        /// - Parameter depth: How deep `derivation` stands in the whole, which bounds the recursion
+        ///   (see ``DerivationParser/maximumDepth``).
+        mutating func resolve(
+            _ derivation: Derivation, in spec: OperatorSpec, example: Example?, depth: Int = 0
+        )
             -> Derivation
         {
             switch derivation {
@@ -94,11 +98,11 @@ public enum Checker {
                 return derivation
             case .conditional(let condition, let then, let otherwise):
                 return .conditional(
-                    condition: condition, then: resolve(then, in: spec, example: example),
-                    else: resolve(otherwise, in: spec, example: example))
+                    condition: condition, then: resolve(then, in: spec, example: example, depth: depth + 1),
+                    else: resolve(otherwise, in: spec, example: example, depth: depth + 1))
             case .call(var call):
                 if let receiver = call.receiver {
-                    call.receiver = resolve(receiver, in: spec, example: example)
+                    call.receiver = resolve(receiver, in: spec, example: example, depth: depth + 1)
                 }
                 guard let callee = lookUp(call, in: spec, example: example) else { return .call(call) }
                 call.resolution = .init(
@@ -117,7 +121,7 @@ public enum Checker {
                     guard let parameter = parameters.first else { return argument }
                     if !parameter.isVariadic { parameters.removeFirst() }
                     if parameter.isSignal, case .swift(let text) = argument.value {
-                        argument.value = .signal(reparse(text, in: spec, example: example))
+                        argument.value = .signal(reparse(text, in: spec, example: example, depth: depth + 1))
                     }
                     return argument
                 }
@@ -128,7 +132,9 @@ public enum Checker {
             }
         }
 
-        mutating func reparse(_ text: LocatedText, in spec: OperatorSpec, example: Example?) -> Derivation {
+        mutating func reparse(_ text: LocatedText, in spec: OperatorSpec, example: Example?, depth: Int)
+            -> Derivation
+        {
             let parameters = spec.signature.parameters
             let swiftValues = example == nil ? Set(parameters.filter { !$0.isSignal }.map(\.name)) : []
             let signalValues =
@@ -136,9 +142,9 @@ public enum Checker {
                 ?? Set(parameters.filter(\.isSignal).map(\.name))
             do {
                 return resolve(
-                    try DerivationParser.parse(text, swiftValues: swiftValues, signalValues: signalValues),
-                    in: spec,
-                    example: example)
+                    try DerivationParser.parse(
+                        text, swiftValues: swiftValues, signalValues: signalValues, depth: depth),
+                    in: spec, example: example, depth: depth)
             } catch {
                 diagnostics.append(error)
                 return .swift(text)

@@ -87,7 +87,7 @@ public enum TestEmitter {
             signature.name = "reference" + signature.name.capitalizedFirst
             code.block("\(signature.declaration) {") { code in
                 let body = Lowering(flavor: .reference, spec: spec).expression(derivation, hasContext: true)
-                code.line("return \(body)")
+                code.line("return \(body)", mappedTo: spec.implementationLocation, paths: paths)
             }
         }
         code.line()
@@ -163,8 +163,8 @@ public enum TestEmitter {
                 lowering.lowersBlocks = false
                 lowering.bareSignal = "Signal<\(example.valueType), SpecExampleError>"
                 code.line(
-                    "let recorder = scheduler.start { \(lowering.expression(derivation, hasContext: false)) }"
-                )
+                    "let recorder = scheduler.start { \(lowering.expression(derivation, hasContext: false)) }",
+                    mappedTo: example.expression.start, paths: paths)
                 // A marble without values needs no legend, and works for values of any Equatable type.
                 let hasValues = example.expected.text.contains { $0.isLetter || $0.isNumber }
                 let values =
@@ -206,8 +206,8 @@ public enum TestEmitter {
                         lowering.lowersBlocks = false
                         lowering.bareSignal = "Signal<\(example.valueType), SpecExampleError>"
                         code.line(
-                            "return specTrace(scheduler.start { \(lowering.expression(derivation, hasContext: false)) })"
-                        )
+                            "return specTrace(scheduler.start { \(lowering.expression(derivation, hasContext: false)) })",
+                            mappedTo: example.expression.start, paths: paths)
                     }
                 }
                 code.line(
@@ -231,8 +231,11 @@ public enum TestEmitter {
                 var lowering = Lowering(flavor: .shipped, spec: nil)
                 lowering.receiverName = "Signal<Int, Never>.from(values)"
                 lowering.lowersBlocks = false
-                code.line("let recorder = \(lowering.expression(derivation, hasContext: false)).record()")
-                code.line("let expected = \(model.expected.text)")
+                code.line(
+                    "let recorder = \(lowering.expression(derivation, hasContext: false)).record()",
+                    mappedTo: model.call.start, paths: paths)
+                code.line(
+                    "let expected = \(model.expected.text)", mappedTo: model.expected.start, paths: paths)
                 code.line(
                     "#expect(recorder.values == expected, \"input: \\(values)\", sourceLocation: \(location))"
                 )
@@ -242,7 +245,8 @@ public enum TestEmitter {
                     lowering.receiverName = "Signal<Int, Never>.from(values)"
                     lowering.lowersBlocks = false
                     code.line(
-                        "let reference = \(lowering.expression(derivation, hasContext: false)).record()")
+                        "let reference = \(lowering.expression(derivation, hasContext: false)).record()",
+                        mappedTo: model.call.start, paths: paths)
                     code.line(
                         "#expect(\"\\(reference.events)\" == \"\\(recorder.events)\", \"input: \\(values)\", sourceLocation: \(location))"
                     )

@@ -16,6 +16,8 @@ public struct OperatorSpec: Hashable, Sendable {
     public var model: Model?
     /// The text of `derive:` or `primitive:`, as written, for documentation.
     public var implementationText: String = ""
+    /// Where the text of `derive:` starts.
+    public var implementationLocation: SourceLocation?
     /// Whether the entry belongs to another package's catalogue: usable by name, never emitted.
     public var isExternal = false
 
@@ -94,10 +96,7 @@ public struct Signature: Hashable, Sendable {
 
     /// The declaration as written in Swift, without access level and attributes.
     /// The name as a declaration spells it: keywords need backticks.
-    public var declaredName: String {
-        ["defer", "return", "repeat", "catch", "try", "throw", "switch", "default"].contains(name)
-            ? "`\(name)`" : name
-    }
+    public var declaredName: String { SwiftNames.declared(name) }
 
     public var declaration: String {
         if isProperty { return (isStatic ? "static " : "") + "var \(declaredName): \(returnType)" }
