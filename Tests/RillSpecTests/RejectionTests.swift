@@ -98,7 +98,9 @@ struct RejectionTests {
     @Test("An unclosed '{' is an error at the '{'")
     func unclosedBrace() {
         let text = entry("f", "func f() -> Signal<Value, Failure>", derive: "bind { value in just(value)")
-        #expect(diagnostic(text)?.location == location(of: "derive: bind { value in just", in: text).advanced(by: 13))
+        #expect(
+            diagnostic(text)?.location
+                == location(of: "derive: bind { value in just", in: text).advanced(by: 13))
         #expect(diagnostic(text)?.message == "unclosed '{'")
     }
 

@@ -143,7 +143,8 @@ public enum Checker {
             do {
                 return resolve(
                     try DerivationParser.parse(
-                        text, swiftValues: swiftValues, signalValues: signalValues, depth: depth),
+                        text, swiftValues: swiftValues, signalValues: signalValues, depth: depth,
+                        typesInScope: example == nil ? spec.signature.typesInScope : ["Value", "Failure"]),
                     in: spec, example: example, depth: depth)
             } catch {
                 diagnostics.append(error)

@@ -60,6 +60,8 @@ public struct Signature: Hashable, Sendable {
     public var returnType: String
     /// `where …` clause without the keyword, or empty.
     public var whereClause: String
+    /// The generic parameters its types may use: `Value`, `Failure` and its own.
+    public var typesInScope: Set<String> = ["Value", "Failure"]
     public var location: SourceLocation
 
     public struct Parameter: Hashable, Sendable {

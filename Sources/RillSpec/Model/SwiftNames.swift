@@ -59,11 +59,30 @@ enum SwiftNames {
         "GroupedSignal", "SinkState", "ImmediateScheduler", "QueueScheduler", "Subscriber",
     ]
 
-    /// The known name `name` is probably a typo of, if any.
+    /// The known name `name` is probably a typo of, if any: one letter off, or two letters
+    /// swapped, in a name of four letters or more. Anything further may be a type of the user's.
     static func likelyTypo(of name: String, among known: Set<String>) -> String? {
-        guard !known.contains(name) else { return nil }
-        let limit = name.count <= 4 ? 1 : 2
-        return known.sorted().map { ($0, editDistance($0, name)) }.filter { $0.1 <= limit }
-            .min { $0.1 < $1.1 }?.0
+        guard name.count >= 4, !known.contains(name) else { return nil }
+        return known.sorted().first { typoDistance($0, name) == 1 }
+    }
+
+    /// Edit distance counting a swap of neighbours as one edit (optimal string alignment).
+    static func typoDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard abs(a.count - b.count) <= 1 else { return 2 }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = Swift.min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = Swift.min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
     }
 }

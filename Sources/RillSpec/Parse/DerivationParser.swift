@@ -25,6 +25,8 @@ struct DerivationParser {
     /// a chain starting with one is Swift, and one that is a signal starts a chain.
     let swiftValues: Set<String>
     let signalValues: Set<String>
+    /// The generic parameters types in the derivation may use.
+    var typesInScope: Set<String> = ["Value", "Failure"]
     var characters: [Character] { scanner.characters }
 
     init(_ source: LocatedText, swiftValues: Set<String> = [], signalValues: Set<String> = []) {
@@ -36,9 +38,11 @@ struct DerivationParser {
 
     /// - Parameter depth: How deep the text already is, when it is an argument of a call.
     static func parse(
-        _ text: LocatedText, swiftValues: Set<String> = [], signalValues: Set<String> = [], depth: Int = 0
+        _ text: LocatedText, swiftValues: Set<String> = [], signalValues: Set<String> = [], depth: Int = 0,
+        typesInScope: Set<String> = ["Value", "Failure"]
     ) throws(Diagnostic) -> Derivation {
-        let parser = DerivationParser(text, swiftValues: swiftValues, signalValues: signalValues)
+        var parser = DerivationParser(text, swiftValues: swiftValues, signalValues: signalValues)
+        parser.typesInScope = typesInScope
         let range = parser.trim(0..<parser.characters.count)
         guard !range.isEmpty else {
             throw Diagnostic(
@@ -153,7 +157,10 @@ struct DerivationParser {
                         end += 1
                     } while end < range.upperBound && depth > 0
                 }
-                current = .swift(source.slice(name.lowerBound..<end))
+                let type = source.slice(name.lowerBound..<end)
+                try SignatureParser.check(
+                    TypeSyntax.validate(type), in: type, generics: typesInScope, name: "")
+                current = .swift(type)
                 offset = end
             } else if swiftValues.contains(word) {
                 return .swift(text(range))
@@ -270,6 +277,16 @@ struct DerivationParser {
             body = .steps(
                 try StepParser(source: source, scanner: scanner).parse(bodyRange, allowStop: callee == "bind")
             )
+            let names = parameters.split(separator: ",")
+            if names.count > 1 {
+                throw fail(range.lowerBound, "the block of '\(callee)' takes one value, not \(names.count)")
+            }
+            if names.isEmpty, scanner.words("$0", in: bodyRange).isEmpty {
+                throw fail(
+                    opening, "the block of '\(callee)' does not take its value",
+                    hint: "name it, as in '{ value in … }', or use '$0'")
+            }
+
         } else {
             body = .swift(source.slice(bodyRange))
         }

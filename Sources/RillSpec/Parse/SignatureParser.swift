@@ -143,9 +143,11 @@ enum SignatureParser {
             try checkWhereClause(clause, generics: inScope)
             whereClause = clause.text
         }
-        return Signature(
+        var signature = Signature(
             isStatic: isStatic, name: name, genericParameters: generics, parameters: parameters,
             returnType: returnType, whereClause: whereClause, location: trimmed.start)
+        signature.typesInScope = inScope
+        return signature
     }
 
     /// Rejects names that are not types in scope where a checker can tell: an undeclared
@@ -164,7 +166,8 @@ enum SignatureParser {
             if reference.name.count <= 2, reference.name.allSatisfy(\.isUppercase) {
                 throw Diagnostic(
                     text.location(at: reference.offset),
-                    "'\(reference.name)' is not a generic parameter of '\(name)'",
+                    "'\(reference.name)' is not a generic parameter "
+                        + (name.isEmpty ? "in scope" : "of '\(name)'"),
                     hint: "declare it, as in 'func \(name)<\(reference.name)>(…)'")
             }
         }

@@ -73,7 +73,9 @@ public enum SpecParser {
             let swiftValues = Set(parameters.filter { !$0.isSignal }.map(\.name))
             let signalValues = Set(parameters.filter(\.isSignal).map(\.name))
             if let derivation = attempt({ () throws(Diagnostic) in
-                try DerivationParser.parse(derive.value, swiftValues: swiftValues, signalValues: signalValues)
+                try DerivationParser.parse(
+                    derive.value, swiftValues: swiftValues, signalValues: signalValues,
+                    typesInScope: signature?.typesInScope ?? ["Value", "Failure"])
             }) {
                 implementation = .derived(derivation)
             }

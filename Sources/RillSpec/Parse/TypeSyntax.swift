@@ -8,6 +8,12 @@ struct TypeSyntax {
         var offset: Int
     }
 
+    /// Attributes of types; another one close to these is a typo.
+    static let attributes: Set<String> = [
+        "escaping", "Sendable", "autoclosure", "MainActor", "convention", "isolated", "preconcurrency",
+        "unchecked", "retroactive", "noescape", "Sendable", "differentiable",
+    ]
+
     /// How deep types may nest.
     static let maximumDepth = 32
 
@@ -84,6 +90,12 @@ struct TypeSyntax {
                 let name = word(at: offset + 1)
                 guard !name.isEmpty else {
                     throw Failure(offset: offset, message: "expected an attribute name after '@'")
+                }
+                let attribute = String(characters[name])
+                if let typo = SwiftNames.likelyTypo(of: attribute, among: Self.attributes) {
+                    throw Failure(
+                        offset: offset, message: "unknown attribute '@\(attribute)'; did you mean '@\(typo)'?"
+                    )
                 }
                 offset = name.upperBound
                 if offset < limit, characters[offset] == "(" {
