@@ -157,8 +157,8 @@ public enum Checker {
         {
             let candidates = byName[call.name] ?? []
             guard !candidates.isEmpty else {
-                let known = Array(byName.keys) + spec.signature.parameters.map(\.name)
-                let suggestion = known.min { editDistance($0, call.name) < editDistance($1, call.name) }
+                let known = Set(byName.keys).union(spec.signature.parameters.map(\.name))
+                let suggestion = Self.closest(to: call.name, among: known)
                 let hint =
                     suggestion.flatMap {
                         editDistance($0, call.name) <= max(2, call.name.count / 3) ? $0 : nil
@@ -206,6 +206,14 @@ public enum Checker {
                 return nil
             }
             return callee
+        }
+
+        /// The known name closest to `name`, the same on every run: fewest edits, then the longest
+        /// common prefix (`bind` rather than `and` for `bnd`), then alphabetical order.
+        static func closest(to name: String, among known: Set<String>) -> String? {
+            func commonPrefix(_ other: String) -> Int { zip(other, name).prefix { $0 == $1 }.count }
+            return known.map { (name: $0, distance: editDistance($0, name), prefix: commonPrefix($0)) }
+                .min { ($0.distance, -$0.prefix, $0.name) < ($1.distance, -$1.prefix, $1.name) }?.name
         }
 
         /// Whether a call with these labels fits the signature: every argument matches a parameter

@@ -320,7 +320,8 @@ struct Lowering {
     /// A closure body: one line stays on the line, several are indented on their own lines.
     static func indentedBody(_ text: String) -> String {
         let trimmed = text.trimmingSpaces
-        if !trimmed.contains("\n") { return " \(trimmed) " }
+        // A line comment would swallow the closing brace of a one-line body.
+        if !trimmed.contains("\n") && !trimmed.contains("//") { return " \(trimmed) " }
         return "\n" + indent(text.dedented.trimmingSpaces) + "\n"
     }
 }

@@ -33,7 +33,7 @@ struct DerivationParser {
         self.source = source
         self.swiftValues = swiftValues
         self.signalValues = signalValues
-        scanner = SwiftScanner(source.text)
+        scanner = SwiftScanner.ignoringComments(source.text)
     }
 
     /// - Parameter depth: How deep the text already is, when it is an argument of a call.

@@ -1,10 +1,48 @@
 /// Finds structure in Swift fragments without parsing Swift: balanced brackets, string literals
 /// and comments are skipped over, so that delimiters are only found at the top level.
 struct SwiftScanner {
-    let characters: [Character]
+    private(set) var characters: [Character]
 
     init(_ text: String) {
         characters = Array(text)
+    }
+
+    /// A scanner of `text` in which comments read as spaces (line breaks kept), so that the
+    /// structure found in it ignores them while every offset still matches `text`.
+    static func ignoringComments(_ text: String) -> SwiftScanner {
+        var scanner = SwiftScanner(text)
+        var offset = 0
+        let count = scanner.characters.count
+        while offset < count {
+            let character = scanner.characters[offset]
+            if character == "\"" {
+                offset = scanner.endOfString(from: offset, limit: count)
+                continue
+            }
+            guard character == "/", offset + 1 < count,
+                scanner.characters[offset + 1] == "/" || scanner.characters[offset + 1] == "*"
+            else {
+                offset += 1
+                continue
+            }
+            let isBlock = scanner.characters[offset + 1] == "*"
+            let start = offset
+            offset += 2
+            while offset < count {
+                if isBlock, offset + 1 < count, scanner.characters[offset] == "*",
+                    scanner.characters[offset + 1] == "/"
+                {
+                    offset += 2
+                    break
+                }
+                if !isBlock, scanner.characters[offset] == "\n" { break }
+                offset += 1
+            }
+            for index in start..<offset where scanner.characters[index] != "\n" {
+                scanner.characters[index] = " "
+            }
+        }
+        return scanner
     }
 
     /// `range` without leading and trailing white space.
