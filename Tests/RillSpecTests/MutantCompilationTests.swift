@@ -81,7 +81,8 @@ struct MutantCompilationTests {
             process.standardError = standardError
             process.standardOutput = FileHandle.nullDevice
             try process.run()
-            let output = String(decoding: standardError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let output = String(
+                decoding: standardError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             let errors = output.split(separator: "\n").filter { $0.contains(": error: ") }
             #expect(
