@@ -127,6 +127,19 @@ public enum TestEmitter {
                 recorder.records.map { "\\($0.time?.timeIntervalSinceReferenceDate ?? -1): \\($0.event)" }
             }
 
+            /// A cold source of an example. Helpers rather than inline code keep thousands of
+            /// generated tests quick to type-check.
+            func specSource<Value: MarbleValue>(
+                _ scheduler: TestScheduler, _ marble: String, _ type: Value.Type
+            ) -> Signal<Value, SpecExampleError> {
+                (scheduler.createColdSignal(marble, error: SpecExampleError()) as ColdSignal<Value, SpecExampleError>).signal
+            }
+
+            /// Expects the shipped and the reference implementation to have seen the same events.
+            func specAgree(_ shipped: [String], _ reference: [String], inputs: [String], sourceLocation: SourceLocation) {
+                #expect(shipped == reference, "inputs: \\(inputs)", sourceLocation: sourceLocation)
+            }
+
             """)
     }
 
@@ -183,7 +196,7 @@ public enum TestEmitter {
         example.sources.enumerated().map { index, source in
             let variable = source.name == "self" ? "receiver" : source.name
             return
-                "let \(variable) = (scheduler.createColdSignal(\(marbles(index)), error: SpecExampleError()) as ColdSignal<\(example.valueType), SpecExampleError>).signal"
+                "let \(variable) = specSource(scheduler, \(marbles(index)), \(example.valueType).self)"
         }
     }
 
@@ -263,7 +276,7 @@ public enum TestEmitter {
                     }
                 }
                 code.line(
-                    "#expect(shipped == reference, \"inputs: \\(marbles)\", sourceLocation: \(location))")
+                    "specAgree(shipped, reference, inputs: marbles, sourceLocation: \(location))")
             }
         }
         code.line()
