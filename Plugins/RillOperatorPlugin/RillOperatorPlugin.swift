@@ -40,16 +40,33 @@ struct RillOperatorPlugin: BuildToolPlugin {
             inputs.append(catalogue)
         }
 
-        let output: URL
+        var outputs: [URL] = []
         let mode: [String]
         let isSpecsTarget = target.sourceFiles.contains { file in
             file.url.deletingLastPathComponent().standardizedFileURL.path == specs.standardizedFileURL.path
         }
         if isSpecsTarget {
-            output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+SpecCheck.swift")
+            let output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+SpecCheck.swift")
+            outputs = [output]
             mode = ["check", "--stamp", output.path(percentEncoded: false)]
         } else if target.kind == .test {
-            output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+GeneratedTests.swift")
+            // One file per spec file (and one per 150 entries of a large one), so that editing a
+            // spec recompiles only its own tests, and large catalogues compile in parallel.
+            let directory = context.pluginWorkDirectoryURL.appending(path: "GeneratedTests")
+            let prefix = "\(target.name)+"
+            var plan: [String] = []
+            outputs = [directory.appending(path: "\(prefix)Support.swift")]
+            for file in specFiles {
+                let base = file.deletingPathExtension().lastPathComponent
+                let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                let entries = text.split(separator: "\n").filter { $0.hasPrefix("operator ") }.count
+                let count = max(1, (entries + 149) / 150)
+                plan += ["--plan", "\(base)=\(count)"]
+                for shard in 1...count {
+                    let name = shard == 1 ? base : "\(base)_\(shard)"
+                    outputs.append(directory.appending(path: "\(prefix)\(name).swift"))
+                }
+            }
             let modules =
                 ["Rill"]
                 + target.dependencies.compactMap { dependency -> String? in
@@ -61,20 +78,25 @@ struct RillOperatorPlugin: BuildToolPlugin {
                     return nil
                 }
             mode =
-                ["generate", "--tests", output.path(percentEncoded: false)]
-                + modules.flatMap { ["--import", $0] }
+                [
+                    "generate", "--tests-directory", directory.path(percentEncoded: false), "--tests-prefix",
+                    prefix,
+                ]
+                + plan + modules.flatMap { ["--import", $0] }
         } else {
-            output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+GeneratedOperators.swift")
+            let output = context.pluginWorkDirectoryURL.appending(
+                path: "\(target.name)+GeneratedOperators.swift")
+            outputs = [output]
             let imports = target.name == "Rill" ? [] : ["--import", "Rill"]
             mode = ["generate", "--library", output.path(percentEncoded: false)] + imports
         }
         return [
             .buildCommand(
-                displayName: "Generating \(output.lastPathComponent) from the operator specs",
+                displayName: "Generating \(target.name)'s code from the operator specs",
                 executable: tool.url,
                 arguments: mode + arguments,
                 inputFiles: inputs,
-                outputFiles: [output])
+                outputFiles: outputs)
         ]
     }
 }

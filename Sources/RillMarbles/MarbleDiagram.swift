@@ -136,7 +136,8 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
         marks.first { $0.symbol == .disposal }?.frame
     }
 
-    /// The canonical marble text of the diagram: no spaces, no trailing `-`, a group only where
+    /// The canonical marble text of the diagram: no spaces (a tab only where a value that is a lone
+    /// combining mark would fuse with the character before it), no trailing `-`, a group only where
     /// a frame holds more than one symbol. Parsing it gives back an equal diagram.
     public var description: String {
         MarbleRenderer.render(marks.map { (frame: $0.frame, character: $0.symbol.character) })

@@ -13,16 +13,33 @@ package enum MarbleRenderer {
         }
         return frames.map { characters in
             switch characters.count {
-            case 0: "-"
-            case 1: String(characters[0])
-            default: "(" + String(characters) + ")"
+            case 0: return "-"
+            case 1: return String(characters[0])
+            default:
+                var cell = "("
+                for character in characters { append(String(character), to: &cell) }
+                append(")", to: &cell)
+                return cell
             }
         }
     }
 
     /// Canonical marble text for `marks`: see ``MarbleDiagram/description``.
     package static func render(_ marks: [Mark]) -> String {
-        cells(marks).joined()
+        var text = ""
+        for cell in cells(marks) { append(cell, to: &text) }
+        return text
+    }
+
+    /// Appends `piece` to `text`, with a tab between them where Unicode would fuse the last
+    /// character of `text` and the first of `piece` into one: a value that is a lone combining
+    /// mark would otherwise become part of the `-` before it. Marble syntax ignores the tab, and
+    /// a tab never fuses with its neighbours, so the text parses back to the same marks.
+    package static func append(_ piece: String, to text: inout String) {
+        if let last = text.last, let first = piece.first, (String(last) + String(first)).count < 2 {
+            text += "\t"
+        }
+        text += piece
     }
 
     /// Renders two timelines so that each frame starts in the same column on both lines.
@@ -42,7 +59,7 @@ package enum MarbleRenderer {
             let width = cells.map { frame < $0.count ? $0[frame].count : 0 }.max() ?? 0
             for index in lines.indices where frame < cells[index].count {
                 let cell = cells[index][frame]
-                lines[index] += cell + String(repeating: " ", count: width - cell.count)
+                append(cell + String(repeating: " ", count: width - cell.count), to: &lines[index])
             }
         }
         // Padding after a line's last frame carries no meaning.

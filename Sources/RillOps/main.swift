@@ -5,12 +5,15 @@ import RillSpec
 let usage = """
     usage: rill-ops check    --specs DIR [--stamp FILE]
            rill-ops generate --specs DIR [--library FILE] [--tests FILE] [--import MODULE …]
+                             [--tests-directory DIR --tests-prefix PREFIX [--plan NAME=FILES …]]
            rill-ops docs     --specs DIR --output DIR [--check]
     common options: [--catalogue DIR …] [--root DIR]
 
       check      validates the specs and prints every problem as FILE:LINE:COL: error: …;
                  --stamp writes a comment-only Swift file for the build system
-      generate   writes the shipped operators (--library) and their tests (--tests)
+      generate   writes the shipped operators (--library) and their tests, in one file (--tests)
+                 or split (--tests-directory): PREFIX+Support.swift, and for each spec file
+                 NAME.ops of the plan PREFIX+NAME.swift (…_2.swift and on, FILES in all)
       docs       writes one Markdown page per spec file and an index; --check only compares
       --catalogue  specs of another package (Rill's) whose operators the specs may use
       --root       the package folder that locations in generated files are relative to
@@ -24,6 +27,9 @@ struct Arguments {
     var stamp: URL?
     var library: URL?
     var tests: URL?
+    var testsDirectory: URL?
+    var testsPrefix = ""
+    var plan: TestEmitter.Plan = [:]
     var output: URL?
     var imports: [String] = []
     var root: String?
@@ -44,6 +50,16 @@ struct Arguments {
             case "--stamp": stamp = URL(fileURLWithPath: try value(flag))
             case "--library": library = URL(fileURLWithPath: try value(flag))
             case "--tests": tests = URL(fileURLWithPath: try value(flag))
+            case "--tests-directory":
+                testsDirectory = URL(fileURLWithPath: try value(flag), isDirectory: true)
+            case "--tests-prefix": testsPrefix = try value(flag)
+            case "--plan":
+                let entry = try value(flag)
+                guard let equals = entry.lastIndex(of: "="),
+                    let count = Int(entry[entry.index(after: equals)...]),
+                    count > 0
+                else { throw UsageError("--plan takes NAME=FILES, found '\(entry)'") }
+                plan[String(entry[..<equals])] = count
             case "--output": output = URL(fileURLWithPath: try value(flag), isDirectory: true)
             case "--import": imports.append(try value(flag))
             case "--root": root = try value(flag)
@@ -81,8 +97,8 @@ func run() -> Int32 {
                 print("rill-ops: \(specs.count) operators, no problems")
             }
         case "generate":
-            guard arguments.library != nil || arguments.tests != nil else {
-                throw UsageError("generate needs --library, --tests or both")
+            guard arguments.library != nil || arguments.tests != nil || arguments.testsDirectory != nil else {
+                throw UsageError("generate needs --library, --tests, --tests-directory or several")
             }
             // Render everything before writing anything, so that a failure leaves no partial output.
             let libraryText = arguments.library.map { _ in
@@ -91,6 +107,16 @@ func run() -> Int32 {
             let testsText = arguments.tests.map { _ in
                 TestEmitter.emit(
                     specs, paths: paths, importing: arguments.imports.isEmpty ? ["Rill"] : arguments.imports)
+            }
+            let testImports = arguments.imports.isEmpty ? ["Rill"] : arguments.imports
+            let testFiles = arguments.testsDirectory.map { _ in
+                TestEmitter.emitFiles(specs, paths: paths, importing: testImports, plan: arguments.plan)
+            }
+            if let directory = arguments.testsDirectory, let testFiles {
+                for (name, text) in testFiles.sorted(by: { $0.key < $1.key }) {
+                    try OutputWriter.write(
+                        text, to: directory.appendingPathComponent("\(arguments.testsPrefix)\(name).swift"))
+                }
             }
             if let library = arguments.library, let libraryText {
                 try OutputWriter.write(libraryText, to: library)

@@ -125,6 +125,40 @@ struct CLITests {
         #expect(try modificationDate(library) == old)
     }
 
+    @Test("Split tests: a file per spec file of the plan, shards of a split one, every planned file written")
+    func splitTests() throws {
+        let package = try TemporaryDirectory()
+        defer { package.remove() }
+        try package.write(flattenMapEntry + mapEntry, to: "Specs/Test.ops")
+        try package.write(primitives.contents, to: "Specs/Unplanned.ops")
+        try package.write(
+            flattenMapEntry.replacingOccurrences(of: "flattenMap", with: "other"), to: "Specs/Extra.ops")
+        let output = package.url.appendingPathComponent("Generated")
+        let result = try run([
+            "generate", "--specs", package.url.appendingPathComponent("Specs").path, "--tests-directory",
+            output.path, "--tests-prefix", "T+", "--plan", "Test=2", "--plan", "Gone=1", "--plan", "Extra=1",
+        ])
+        #expect(result.status == 0, "\(result.errors)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(
+            names == ["T+Extra.swift", "T+Gone.swift", "T+Support.swift", "T+Test.swift", "T+Test_2.swift"])
+        func text(_ name: String) throws -> String {
+            try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
+        }
+        #expect(try text("T+Support.swift").contains("struct SpecRandom"))
+        // The unplanned file's entries are not lost: they go with the shared support.
+        #expect(try text("T+Support.swift").contains("struct Spec_just {"))
+        #expect(try !text("T+Gone.swift").contains("struct"))
+        #expect(try text("T+Gone.swift").contains("import Testing"))
+        let shards = try text("T+Test.swift") + text("T+Test_2.swift")
+        #expect(shards.contains("struct Spec_map {"))
+        #expect(shards.contains("struct Spec_flattenMap {"))
+        #expect(
+            try text("T+Test.swift").contains("struct Spec_")
+                && text("T+Test_2.swift").contains("struct Spec_"))
+        #expect(try text("T+Extra.swift").contains("func referenceOther"))
+    }
+
     @Test("docs writes the pages; docs --check passes on them and fails, with exit code 1, once one is stale")
     func docs() throws {
         let package = try TemporaryDirectory()

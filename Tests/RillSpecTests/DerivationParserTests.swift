@@ -256,8 +256,8 @@ struct DerivationParserTests {
                 .result(.just("value", at(5, 29)), isReturnStatement: false)
             ])
         #expect(try body("flattenMap { signal($0) }").steps == [.signal("$0", at(5, 26))])
-        #expect(try body("flattenMap { error(failure) }").steps == [.error("failure", at(5, 26))])
-        #expect(try body("flattenMap { empty }").steps == [.empty(at(5, 26))])
+        #expect(try body("flattenMap { _ in error(failure) }").steps == [.error("failure", at(5, 31))])
+        #expect(try body("flattenMap { _ in empty }").steps == [.empty(at(5, 31))])
         let bind = try #require(call(try derive("bind { value in just(value) }")))
         #expect(bind.trailingClosure?.parameters == "value")
     }

@@ -68,17 +68,18 @@ struct EmitterTests {
         let map = shipped("map(_:)", "map")
         #expect(
             map.contains(
-                #"return Signal<Output, Failure>(name: .derived(from: self, "-map:"), producer: { downstream, lifetime in"#
+                #"return Signal<Output, Failure>(name: .derived(from: self, "-map:"), producer: { _rillDownstream, _rillLifetime in"#
             ))
         #expect(map.contains("self.subscribe("))
-        #expect(map.contains("case .next(let input):"))
-        #expect(map.contains("{ downstream.sendNext(transform($0)) }(input)"))
-        #expect(map.contains("downstream.sendError(failure)"))
-        #expect(map.contains("downstream.sendCompleted()"))
-        #expect(map.contains("in: lifetime"))
+        #expect(map.contains("case .next(let _rillInput):"))
+        #expect(map.contains("_rillDownstream.sendNext(transform($0))\n"))
+        #expect(map.contains("}(_rillInput)"))
+        #expect(map.contains("_rillDownstream.sendError(_rillFailure)"))
+        #expect(map.contains("_rillDownstream.sendCompleted()"))
+        #expect(map.contains("in: _rillLifetime"))
         #expect(!map.contains("bind"))
         #expect(!map.contains("flattenMap"))
-        #expect(!map.contains("isFinished"))
+        #expect(!map.contains("IsFinished"))
     }
 
     @Test("Lowering a derivation directly: without a contextual type the direct sink is a bare Signal")
@@ -119,37 +120,37 @@ struct EmitterTests {
     @Test("stop, last and error steps make the sink track isFinished; just and empty alone do not")
     func finishingSteps() {
         let take = shipped("take(_:)", "take")
-        #expect(declaration(of: "isFinished", in: take) != nil)
-        #expect(plain(take).contains("guard !isFinished else { return }"))
+        #expect(declaration(of: "_rillIsFinished", in: take) != nil)
+        #expect(plain(take).contains("guard !_rillIsFinished else { return }"))
         #expect(
             plain(take).contains(
-                "if taken == count { downstream.sendNext(value); if !isFinished { isFinished = true; downstream.sendCompleted() } } else { downstream.sendNext(value) }; return"
+                "if taken == count { _rillDownstream.sendNext(value); if !_rillIsFinished { _rillIsFinished = true; _rillDownstream.sendCompleted() } } else { _rillDownstream.sendNext(value) }; return"
             ))
 
         let stopWhen = shipped("stopWhen(_:)", "stopWhen")
-        #expect(declaration(of: "isFinished", in: stopWhen) != nil)
+        #expect(declaration(of: "_rillIsFinished", in: stopWhen) != nil)
         #expect(
             plain(stopWhen).contains(
-                "if predicate(value) { isFinished = true; downstream.sendCompleted() } else { downstream.sendNext(value) }"
+                "if predicate(value) { _rillIsFinished = true; _rillDownstream.sendCompleted() } else { _rillDownstream.sendNext(value) }"
             ))
 
         let failOn = shipped("failOn(_:_:)", "failOn")
-        #expect(declaration(of: "isFinished", in: failOn) != nil)
+        #expect(declaration(of: "_rillIsFinished", in: failOn) != nil)
         #expect(
             plain(failOn).contains(
-                "if value == bad { isFinished = true; downstream.sendError(failure) } else { downstream.sendNext(value) }"
+                "if value == bad { _rillIsFinished = true; _rillDownstream.sendError(failure) } else { _rillDownstream.sendNext(value) }"
             ))
 
         let filter = shipped("filter(_:)", "filter")
-        #expect(filter.contains("if isIncluded($0) { downstream.sendNext($0) }"))
+        #expect(filter.contains("if isIncluded($0) { _rillDownstream.sendNext($0) }"))
         #expect(!filter.contains("else { () }"))
-        #expect(!filter.contains("isFinished"))
+        #expect(!filter.contains("IsFinished"))
     }
 
     @Test("State lines go inside the producer, once per subscription, before subscribing")
     func stateInsideTheProducer() throws {
         let take = shipped("take(_:)", "take")
-        let producer = try #require(take.range(of: "producer: { downstream, lifetime in"))
+        let producer = try #require(take.range(of: "producer: { _rillDownstream, _rillLifetime in"))
         let state = try #require(declaration(of: "taken", in: take))
         let subscribe = try #require(take.range(of: ".subscribe("))
         #expect(producer.upperBound < state.lowerBound)
@@ -174,7 +175,7 @@ struct EmitterTests {
         )
         let specs = checked([primitives, specFile(text)])
         let library = LibraryEmitter.emit(specs, paths: Self.paths, importing: [])
-        #expect(library.contains("(producer: { downstream, lifetime in"))
+        #expect(library.contains("(producer: { _rillDownstream, _rillLifetime in"))
         // A label is not a use of the state.
         #expect(!library.contains("index.value:"))
         // With the state in a cell, an interpolation must read the cell's value, not print the cell.

@@ -86,7 +86,11 @@ public enum Checker {
         }
 
         /// Resolves names in `derivation`, a part of `spec`'s derivation or of one of its examples.
-        mutating func resolve(_ derivation: Derivation, in spec: OperatorSpec, example: Example?)
+        /// - Parameter depth: How deep `derivation` stands in the whole, which bounds the recursion
+        ///   (see ``DerivationParser/maximumDepth``).
+        mutating func resolve(
+            _ derivation: Derivation, in spec: OperatorSpec, example: Example?, depth: Int = 0
+        )
             -> Derivation
         {
             switch derivation {
@@ -94,11 +98,11 @@ public enum Checker {
                 return derivation
             case .conditional(let condition, let then, let otherwise):
                 return .conditional(
-                    condition: condition, then: resolve(then, in: spec, example: example),
-                    else: resolve(otherwise, in: spec, example: example))
+                    condition: condition, then: resolve(then, in: spec, example: example, depth: depth + 1),
+                    else: resolve(otherwise, in: spec, example: example, depth: depth + 1))
             case .call(var call):
                 if let receiver = call.receiver {
-                    call.receiver = resolve(receiver, in: spec, example: example)
+                    call.receiver = resolve(receiver, in: spec, example: example, depth: depth + 1)
                 }
                 guard let callee = lookUp(call, in: spec, example: example) else { return .call(call) }
                 call.resolution = .init(
@@ -117,7 +121,7 @@ public enum Checker {
                     guard let parameter = parameters.first else { return argument }
                     if !parameter.isVariadic { parameters.removeFirst() }
                     if parameter.isSignal, case .swift(let text) = argument.value {
-                        argument.value = .signal(reparse(text, in: spec, example: example))
+                        argument.value = .signal(reparse(text, in: spec, example: example, depth: depth + 1))
                     }
                     return argument
                 }
@@ -128,7 +132,9 @@ public enum Checker {
             }
         }
 
-        mutating func reparse(_ text: LocatedText, in spec: OperatorSpec, example: Example?) -> Derivation {
+        mutating func reparse(_ text: LocatedText, in spec: OperatorSpec, example: Example?, depth: Int)
+            -> Derivation
+        {
             let parameters = spec.signature.parameters
             let swiftValues = example == nil ? Set(parameters.filter { !$0.isSignal }.map(\.name)) : []
             let signalValues =
@@ -136,9 +142,10 @@ public enum Checker {
                 ?? Set(parameters.filter(\.isSignal).map(\.name))
             do {
                 return resolve(
-                    try DerivationParser.parse(text, swiftValues: swiftValues, signalValues: signalValues),
-                    in: spec,
-                    example: example)
+                    try DerivationParser.parse(
+                        text, swiftValues: swiftValues, signalValues: signalValues, depth: depth,
+                        typesInScope: example == nil ? spec.signature.typesInScope : ["Value", "Failure"]),
+                    in: spec, example: example, depth: depth)
             } catch {
                 diagnostics.append(error)
                 return .swift(text)
@@ -150,8 +157,8 @@ public enum Checker {
         {
             let candidates = byName[call.name] ?? []
             guard !candidates.isEmpty else {
-                let known = Array(byName.keys) + spec.signature.parameters.map(\.name)
-                let suggestion = known.min { editDistance($0, call.name) < editDistance($1, call.name) }
+                let known = Set(byName.keys).union(spec.signature.parameters.map(\.name))
+                let suggestion = Self.closest(to: call.name, among: known)
                 let hint =
                     suggestion.flatMap {
                         editDistance($0, call.name) <= max(2, call.name.count / 3) ? $0 : nil
@@ -201,6 +208,14 @@ public enum Checker {
                 return nil
             }
             return callee
+        }
+
+        /// The known name closest to `name`, the same on every run: fewest edits, then the longest
+        /// common prefix (`bind` rather than `and` for `bnd`), then alphabetical order.
+        static func closest(to name: String, among known: Set<String>) -> String? {
+            func commonPrefix(_ other: String) -> Int { zip(other, name).prefix { $0 == $1 }.count }
+            return known.map { (name: $0, distance: editDistance($0, name), prefix: commonPrefix($0)) }
+                .min { ($0.distance, -$0.prefix, $0.name) < ($1.distance, -$1.prefix, $1.name) }?.name
         }
 
         /// Whether a call with these labels fits the signature: every argument matches a parameter

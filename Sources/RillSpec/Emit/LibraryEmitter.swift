@@ -22,9 +22,13 @@ public enum LibraryEmitter {
         code.line("// \(spec.signature.displayName): \(paths.describe(spec.location))")
         code.block("extension Signal {") { code in
             code.documentation(DocumentationText.comment(for: spec))
+            var signatureLine = spec.signature.location
+            signatureLine.line -= 1
+            code.sourceLocation(signatureLine, paths: paths)
             code.line("@inlinable")
             code.block("public \(spec.signature.declaration) {") { code in
                 var lowering = Lowering(flavor: .shipped, spec: spec)
+                lowering.paths = paths
                 let name = spec.selector.map { selector in
                     spec.signature.isStatic
                         ? "SignalName(\(selector.swiftLiteral))"
@@ -37,7 +41,9 @@ public enum LibraryEmitter {
                 if let name, !namesInPlace, !Self.isComposition(derivation) {
                     body = "(\(body) as \(spec.signature.returnType)).named(\(name))"
                 }
+                code.sourceLocation(spec.implementationLocation, paths: paths)
                 code.line("return " + body)
+                code.endSourceLocation()
             }
         }
         code.line()

@@ -2,6 +2,7 @@
 struct CodeWriter {
     private(set) var text = ""
     var indentation = 0
+    private(set) var hasOpenSourceLocation = false
 
     mutating func line(_ content: String = "") {
         if content.isEmpty {
@@ -19,6 +20,45 @@ struct CodeWriter {
         body(&self)
         indentation -= 1
         line(closing)
+    }
+
+    /// Makes the compiler report the lines that follow at `location`'s line of the spec, so that
+    /// a Swift error in code that came from a spec points at the spec. Without `paths`, nothing.
+    mutating func sourceLocation(_ location: SourceLocation?, paths: SpecPaths?) {
+        guard let location, let paths else { return }
+        text +=
+            "#sourceLocation(file: \(paths.relative(location.file).swiftLiteral), line: \(location.line))\n"
+        hasOpenSourceLocation = true
+    }
+
+    /// `content` on a line of its own, reported by the compiler at `location`.
+    mutating func line(_ content: String, mappedTo location: SourceLocation?, paths: SpecPaths?) {
+        sourceLocation(location, paths: paths)
+        line(content)
+        endSourceLocation()
+    }
+
+    /// Ends the mapping of ``sourceLocation(_:paths:)``, if one is open.
+    mutating func endSourceLocation() {
+        guard hasOpenSourceLocation else { return }
+        text += "#sourceLocation()\n"
+        hasOpenSourceLocation = false
+    }
+
+    /// Swift copied from a spec, starting at `location`: mapped to the spec's lines, its first line
+    /// padded so that its columns match too.
+    mutating func userCode(_ code: String, at location: SourceLocation?, paths: SpecPaths?) {
+        guard let location, paths != nil else {
+            line(code.dedented.trimmingSpaces)
+            return
+        }
+        sourceLocation(location, paths: paths)
+        let lines = code.drop(while: \.isWhitespace).split(separator: "\n", omittingEmptySubsequences: false)
+        let trailing = lines.reversed().prefix { $0.allSatisfy(\.isWhitespace) }.count
+        for (index, piece) in lines.dropLast(trailing).enumerated() {
+            text +=
+                (index == 0 ? String(repeating: " ", count: max(0, location.column - 1)) : "") + piece + "\n"
+        }
     }
 
     mutating func documentation(_ markdown: String) {
@@ -49,6 +89,10 @@ extension String {
             case "\\": escaped += "\\\\"
             case "\"": escaped += "\\\""
             case "\n": escaped += "\\n"
+            case _ where character.unicodeScalars.contains { $0.properties.generalCategory == .control }:
+                for scalar in character.unicodeScalars {
+                    escaped += "\\u{\(String(scalar.value, radix: 16))}"
+                }
             default: escaped.append(character)
             }
         }

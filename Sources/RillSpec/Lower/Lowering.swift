@@ -19,6 +19,8 @@ struct Lowering {
     var lowersBlocks = true
     /// How a bare `Signal` is spelled where nothing else fixes its generic arguments.
     var bareSignal = "Signal"
+    /// How spec locations are spelled in `#sourceLocation` directives; `nil` for none.
+    var paths: SpecPaths?
     /// The debug name a top-level direct sink is created with. Naming at creation, not with
     /// `named(_:)` afterwards, leaves the producer visible to the optimizer.
     var sinkName: String?
@@ -196,7 +198,8 @@ struct Lowering {
         }
         let returnType = spec?.signature.returnType ?? "Signal"
         let head = closure.parameters.isEmpty ? "" : " \(closure.parameters) in"
-        let cells = (call.name == "bind" ? spec?.state ?? [] : []).compactMap { Self.stateCell($0.text) }
+        let stateLines = call.name == "bind" ? spec?.state ?? [] : []
+        let cells = stateLines.compactMap { line in Self.stateCell(line.text).map { (line, $0) } }
         var statements = body.pieces.map { piece -> String in
             switch piece {
             case .swift(let text): return text
@@ -205,48 +208,54 @@ struct Lowering {
                 return isReturn ? "\(sent); return" : sent
             }
         }.joined()
-        statements = Self.referencingCells(
-            statements, names: Set(cells.map(\.name) + (finishes ? ["isFinished"] : [])))
+        statements = Self.referencingCells(statements, names: Set(cells.map(\.1.name)))
+        let downstream = Self.downstream
         var code = CodeWriter()
         let name = hasContext ? sinkName.map { "name: \($0), " } ?? "" : ""
-        code.block("\(hasContext ? returnType : "Signal")(\(name)producer: { downstream, lifetime in", "})") {
-            code in
-            for cell in cells { code.line(cell.declaration) }
-            if finishes { code.line("let isFinished = SinkState(false)") }
+        code.block(
+            "\(hasContext ? returnType : "Signal")(\(name)producer: { \(downstream), \(Self.generated("lifetime")) in",
+            "})"
+        ) { code in
+            for (line, cell) in cells {
+                code.sourceLocation(line.start, paths: paths)
+                code.line(cell.declaration)
+            }
+            code.sourceLocation(closure.location, paths: paths)
+            if finishes { code.line("let \(Self.isFinished) = SinkState(false)") }
             code.block("\(upstream).subscribe(", ")") { code in
-                code.block("Observer { event in", "},") { code in
-                    if finishes { code.line("guard !isFinished.value else { return }") }
-                    code.line("switch event {")
-                    code.line("case .next(let input):")
+                code.block("Observer { \(Self.generated("event")) in", "},") { code in
+                    if finishes { code.line("guard !\(Self.isFinished).value else { return }") }
+                    code.line("switch \(Self.generated("event")) {")
+                    code.line("case .next(let \(Self.generated("input"))):")
                     code.indentation += 1
-                    code.line("{\(head)" + Self.indentedBody(statements) + "}(input)")
+                    code.line("{\(head)")
+                    code.userCode(statements, at: closure.bodyStart, paths: paths)
+                    code.sourceLocation(closure.location, paths: paths)
+                    code.line("}(\(Self.generated("input")))")
                     code.indentation -= 1
-                    code.line("case .error(let failure):")
-                    code.line("    downstream.sendError(failure)")
+                    code.line("case .error(let \(Self.generated("failure"))):")
+                    code.line("    \(downstream).sendError(\(Self.generated("failure")))")
                     code.line("case .completed:")
-                    code.line("    downstream.sendCompleted()")
+                    code.line("    \(downstream).sendCompleted()")
                     code.line("}")
                 }
-                code.line("in: lifetime")
+                code.line("in: \(Self.generated("lifetime"))")
             }
         }
         return String(code.text.dropLast())
     }
 
+    /// A name of generated code, which no spec may declare (see ``SwiftNames/generatedPrefix``).
+    static func generated(_ name: String) -> String { SwiftNames.generatedPrefix + name.capitalizedFirst }
+    static let downstream = generated("downstream")
+    static let isFinished = generated("isFinished")
+
     /// `var taken = 0` → the cell `let taken = SinkState(0)`; `var seen: Set<Value> = []` →
     /// `let seen = SinkState<Set<Value>>([])`.
     static func stateCell(_ line: String) -> (name: String, declaration: String)? {
-        var text = line.trimmingSpaces
-        guard text.hasPrefix("var ") || text.hasPrefix("let ") else { return nil }
-        text.removeFirst(4)
-        let scanner = SwiftScanner(text)
-        guard let equals = scanner.firstTopLevel(" = ", in: 0..<scanner.characters.count) else { return nil }
-        let head = String(scanner.characters[..<equals])
-        let initial = String(scanner.characters[(equals + 3)...]).trimmingSpaces
-        let parts = head.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces }
-        let name = parts[0]
-        let type = parts.count > 1 ? "<\(parts[1])>" : ""
-        return (name, "let \(name) = SinkState\(type)(\(initial))")
+        guard let declaration = try? StateParser.parse(LocatedText(unlocated: line)) else { return nil }
+        let type = declaration.type.map { "<\($0)>" } ?? ""
+        return (declaration.name, "let \(declaration.name) = SinkState\(type)(\(declaration.initial))")
     }
 
     /// Rewrites every use of a state variable `name` in Swift text, string interpolations
@@ -284,12 +293,13 @@ struct Lowering {
     /// Statements that send what `step` answers.
     func directStatements(_ step: Step) -> String {
         switch step {
-        case .just(let value, _): "downstream.sendNext(\(value))"
+        case .just(let value, _): "\(Self.downstream).sendNext(\(value))"
         case .empty: "()"
-        case .error(let failure, _): "isFinished = true; downstream.sendError(\(failure))"
-        case .stop: "isFinished = true; downstream.sendCompleted()"
+        case .error(let failure, _):
+            "\(Self.isFinished).value = true; \(Self.downstream).sendError(\(failure))"
+        case .stop: "\(Self.isFinished).value = true; \(Self.downstream).sendCompleted()"
         case .last(let inner, _):
-            "\(directStatements(inner)); if !isFinished { isFinished = true; downstream.sendCompleted() }"
+            "\(directStatements(inner)); if !\(Self.isFinished).value { \(Self.isFinished).value = true; \(Self.downstream).sendCompleted() }"
         case .signal: "()"  // not lowered: see isDirect
         case .conditional(let condition, let a, .empty):
             "if \(condition) { \(directStatements(a)) }"
@@ -310,7 +320,8 @@ struct Lowering {
     /// A closure body: one line stays on the line, several are indented on their own lines.
     static func indentedBody(_ text: String) -> String {
         let trimmed = text.trimmingSpaces
-        if !trimmed.contains("\n") { return " \(trimmed) " }
+        // A line comment would swallow the closing brace of a one-line body.
+        if !trimmed.contains("\n") && !trimmed.contains("//") { return " \(trimmed) " }
         return "\n" + indent(text.dedented.trimmingSpaces) + "\n"
     }
 }

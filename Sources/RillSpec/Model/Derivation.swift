@@ -48,6 +48,8 @@ public indirect enum Derivation: Hashable, Sendable {
         public var parameters: String
         public var body: Body
         public var location: SourceLocation
+        /// Where the body's first character stands.
+        public var bodyStart: SourceLocation? = nil
 
         public enum Body: Hashable, Sendable {
             /// Plain Swift.
@@ -129,6 +131,29 @@ extension Derivation {
                     return inner.mentions(receiver: receiver, name: name)
                 }
                 return false
+            }
+        }
+    }
+}
+
+extension Derivation {
+    /// Whether a `bind` block, which per-subscription state belongs to, occurs in the derivation.
+    /// Arguments not yet read as signals count if their text calls `bind`.
+    var hasBindBlock: Bool {
+        switch self {
+        case .receiver: return false
+        case .swift(let text):
+            return SwiftScanner(text.text).words("bind", in: 0..<text.text.count).isEmpty == false
+        case .conditional(_, let a, let b): return a.hasBindBlock || b.hasBindBlock
+        case .call(let call):
+            if call.name == "bind", case .steps? = call.trailingClosure?.body { return true }
+            if call.receiver?.hasBindBlock == true { return true }
+            return call.arguments.contains { argument in
+                switch argument.value {
+                case .signal(let inner): inner.hasBindBlock
+                case .swift(let text): Derivation.swift(text).hasBindBlock
+                case .closure: false
+                }
             }
         }
     }

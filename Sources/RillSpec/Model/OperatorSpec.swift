@@ -16,6 +16,8 @@ public struct OperatorSpec: Hashable, Sendable {
     public var model: Model?
     /// The text of `derive:` or `primitive:`, as written, for documentation.
     public var implementationText: String = ""
+    /// Where the text of `derive:` starts.
+    public var implementationLocation: SourceLocation?
     /// Whether the entry belongs to another package's catalogue: usable by name, never emitted.
     public var isExternal = false
 
@@ -61,6 +63,8 @@ public struct Signature: Hashable, Sendable {
     public var returnType: String
     /// `where …` clause without the keyword, or empty.
     public var whereClause: String
+    /// The generic parameters its types may use: `Value`, `Failure` and its own.
+    public var typesInScope: Set<String> = ["Value", "Failure"]
     public var location: SourceLocation
 
     public struct Parameter: Hashable, Sendable {
@@ -104,10 +108,7 @@ public struct Signature: Hashable, Sendable {
 
     /// The declaration as written in Swift, without access level and attributes.
     /// The name as a declaration spells it: keywords need backticks.
-    public var declaredName: String {
-        ["defer", "return", "repeat", "catch", "try", "throw", "switch", "default"].contains(name)
-            ? "`\(name)`" : name
-    }
+    public var declaredName: String { SwiftNames.declared(name) }
 
     public var declaration: String {
         if isProperty { return (isStatic ? "static " : "") + "var \(declaredName): \(returnType)" }

@@ -15,6 +15,12 @@ public struct LocatedText: Hashable, Sendable {
         self.end = end
     }
 
+    /// Text that comes from no spec, for stages that reread generated pieces.
+    init(unlocated text: String) {
+        let nowhere = SourceLocation(file: "", line: 1, column: 1)
+        self.init(text: text, locations: Array(repeating: nowhere, count: text.count), end: nowhere)
+    }
+
     /// The location of the character at `offset`, or the end for an offset past the text.
     public func location(at offset: Int) -> SourceLocation {
         offset < locations.count ? locations[offset] : end

@@ -14,32 +14,70 @@
 struct DerivationParser {
     static let stepCallees: Set<String> = ["bind", "flattenMap"]
 
+    /// How deep calls may chain and nest in one derivation or example. Every later stage walks
+    /// derivations recursively, so the bound keeps them on a small stack and in linear time; no
+    /// real operator comes near it.
+    static let maximumDepth = 32
+
     let source: LocatedText
     let scanner: SwiftScanner
     /// Names that stand for Swift values (parameters that are not signals, example sources):
     /// a chain starting with one is Swift, and one that is a signal starts a chain.
     let swiftValues: Set<String>
     let signalValues: Set<String>
+    /// The generic parameters types in the derivation may use.
+    var typesInScope: Set<String> = ["Value", "Failure"]
     var characters: [Character] { scanner.characters }
 
     init(_ source: LocatedText, swiftValues: Set<String> = [], signalValues: Set<String> = []) {
         self.source = source
         self.swiftValues = swiftValues
         self.signalValues = signalValues
-        scanner = SwiftScanner(source.text)
+        scanner = SwiftScanner.ignoringComments(source.text)
     }
 
+    /// - Parameter depth: How deep the text already is, when it is an argument of a call.
     static func parse(
-        _ text: LocatedText, swiftValues: Set<String> = [], signalValues: Set<String> = []
+        _ text: LocatedText, swiftValues: Set<String> = [], signalValues: Set<String> = [], depth: Int = 0,
+        typesInScope: Set<String> = ["Value", "Failure"]
     ) throws(Diagnostic) -> Derivation {
-        let parser = DerivationParser(text, swiftValues: swiftValues, signalValues: signalValues)
+        var parser = DerivationParser(text, swiftValues: swiftValues, signalValues: signalValues)
+        parser.typesInScope = typesInScope
         let range = parser.trim(0..<parser.characters.count)
         guard !range.isEmpty else {
             throw Diagnostic(
                 text.start, "empty derivation",
                 hint: "write 'derive: flattenMap { just(transform($0)) }' or 'primitive: FILE'")
         }
-        return try parser.derivation(range)
+        try parser.rejectUnbalanced(range)
+        try parser.rejectGeneratedNames(range)
+        return try parser.derivation(range, depth: depth)
+    }
+
+    func rejectUnbalanced(_ range: Range<Int>) throws(Diagnostic) {
+        if let problem = scanner.bracketProblem(in: range) {
+            throw fail(
+                problem.offset, problem.message,
+                hint:
+                    "every '(', '[' and '{' needs its own closing bracket, and every string its closing '\"'")
+        }
+    }
+
+    /// Generated code declares names with a reserved prefix; a spec using one could capture them.
+    func rejectGeneratedNames(_ range: Range<Int>) throws(Diagnostic) {
+        for offset in scanner.words(
+            SwiftNames.generatedPrefix, in: range, includingInterpolations: true, asPrefix: true)
+        {
+            throw fail(
+                offset, "names starting with '\(SwiftNames.generatedPrefix)' are reserved for generated code",
+                hint: "rename it")
+        }
+    }
+
+    func tooDeep(_ offset: Int) -> Diagnostic {
+        fail(
+            offset, "the derivation chains or nests more than \(Self.maximumDepth) operators",
+            hint: "split it into entries of their own and use them by name")
     }
 
     func trim(_ range: Range<Int>) -> Range<Int> { scanner.trim(range) }
@@ -50,8 +88,9 @@ struct DerivationParser {
         Diagnostic(source.location(at: offset), message, hint: hint)
     }
 
-    func derivation(_ range: Range<Int>) throws(Diagnostic) -> Derivation {
+    func derivation(_ range: Range<Int>, depth: Int) throws(Diagnostic) -> Derivation {
         let range = trim(range)
+        guard depth <= Self.maximumDepth else { throw tooDeep(range.lowerBound) }
         if let question = scanner.firstTopLevel(" ? ", in: range) {
             guard let colon = scanner.firstTopLevel(" : ", in: (question + 3)..<range.upperBound) else {
                 throw fail(
@@ -60,10 +99,10 @@ struct DerivationParser {
             }
             return .conditional(
                 condition: text(range.lowerBound..<question),
-                then: try derivation((question + 3)..<colon),
-                else: try derivation((colon + 3)..<range.upperBound))
+                then: try derivation((question + 3)..<colon, depth: depth + 1),
+                else: try derivation((colon + 3)..<range.upperBound, depth: depth + 1))
         }
-        return try chain(range)
+        return try chain(range, depth: depth)
     }
 
     func identifier(at offset: Int, limit: Int) -> Range<Int> {
@@ -72,7 +111,19 @@ struct DerivationParser {
         return offset..<end
     }
 
-    func chain(_ range: Range<Int>) throws(Diagnostic) -> Derivation {
+    /// The name at `offset`, in backticks or not, and the offset just past it.
+    func name(at offset: Int, limit: Int) -> (name: String, end: Int) {
+        if offset < limit, characters[offset] == "`" {
+            let inner = identifier(at: offset + 1, limit: limit)
+            if !inner.isEmpty, inner.upperBound < limit, characters[inner.upperBound] == "`" {
+                return (String(characters[inner]), inner.upperBound + 1)
+            }
+        }
+        let plain = identifier(at: offset, limit: limit)
+        return (String(characters[plain]), plain.upperBound)
+    }
+
+    func chain(_ range: Range<Int>, depth: Int) throws(Diagnostic) -> Derivation {
         guard !range.isEmpty else {
             throw fail(
                 range.lowerBound, "expected a signal here", hint: "write an operator call, 'self' or 'empty'")
@@ -83,8 +134,12 @@ struct DerivationParser {
             guard let close = scanner.matchingClose(of: offset, limit: range.upperBound) else {
                 throw fail(offset, "unclosed '('")
             }
-            current = try derivation((offset + 1)..<close)
+            current = try derivation((offset + 1)..<close, depth: depth + 1)
             offset = close + 1
+        } else if characters[offset] == "`" {
+            let (call, end) = try self.call(at: offset, receiver: nil, limit: range.upperBound)
+            current = .call(call)
+            offset = end
         } else if characters[offset].isLetter || characters[offset] == "_" {
             let name = identifier(at: offset, limit: range.upperBound)
             let word = String(characters[name])
@@ -102,7 +157,10 @@ struct DerivationParser {
                         end += 1
                     } while end < range.upperBound && depth > 0
                 }
-                current = .swift(source.slice(name.lowerBound..<end))
+                let type = source.slice(name.lowerBound..<end)
+                try SignatureParser.check(
+                    TypeSyntax.validate(type), in: type, generics: typesInScope, name: "")
+                current = .swift(type)
                 offset = end
             } else if swiftValues.contains(word) {
                 return .swift(text(range))
@@ -119,6 +177,7 @@ struct DerivationParser {
                 offset, "unexpected '\(characters[offset])' at the start of a derivation",
                 hint: "a derivation starts with 'self', an operator or a '(' ")
         }
+        var links = depth
         while true {
             var next = offset
             while next < range.upperBound, characters[next].isWhitespace { next += 1 }
@@ -129,10 +188,13 @@ struct DerivationParser {
                     "unexpected '\(characters[next])' after '\(String(characters[range.lowerBound..<offset]).trimmingSpaces.suffix(30))'",
                     hint: "chain operators with '.', for example 'just(x).concat(self)'")
             }
-            guard next + 1 < range.upperBound, characters[next + 1].isLetter || characters[next + 1] == "_"
+            guard next + 1 < range.upperBound,
+                characters[next + 1].isLetter || characters[next + 1] == "_" || characters[next + 1] == "`"
             else {
                 throw fail(next + 1, "expected an operator name after '.'")
             }
+            links += 1
+            guard links <= Self.maximumDepth else { throw tooDeep(next + 1) }
             let (call, end) = try self.call(at: next + 1, receiver: current, limit: range.upperBound)
             current = .call(call)
             offset = end
@@ -141,9 +203,12 @@ struct DerivationParser {
 
     func call(at offset: Int, receiver: Derivation?, limit: Int) throws(Diagnostic) -> (Derivation.Call, Int)
     {
-        let nameRange = identifier(at: offset, limit: limit)
-        let name = String(characters[nameRange])
-        var end = nameRange.upperBound
+        let (name, nameEnd) = self.name(at: offset, limit: limit)
+        guard !name.isEmpty else {
+            throw fail(
+                offset, "expected an operator name", hint: "write a name such as 'map', or one in backticks")
+        }
+        var end = nameEnd
         var arguments: [Derivation.Argument] = []
         if end < limit, characters[end] == "(" {
             guard let close = scanner.matchingClose(of: end, limit: limit) else {
@@ -212,9 +277,22 @@ struct DerivationParser {
             body = .steps(
                 try StepParser(source: source, scanner: scanner).parse(bodyRange, allowStop: callee == "bind")
             )
+            let names = parameters.split(separator: ",")
+            if names.count > 1 {
+                throw fail(range.lowerBound, "the block of '\(callee)' takes one value, not \(names.count)")
+            }
+            if names.isEmpty, scanner.words("$0", in: bodyRange).isEmpty {
+                throw fail(
+                    opening, "the block of '\(callee)' does not take its value",
+                    hint: "name it, as in '{ value in … }', or use '$0'")
+            }
+
         } else {
             body = .swift(source.slice(bodyRange))
         }
-        return .init(parameters: parameters, body: body, location: source.location(at: opening))
+        let first = trim(bodyRange).lowerBound
+        return .init(
+            parameters: parameters, body: body, location: source.location(at: opening),
+            bodyStart: source.location(at: first))
     }
 }

@@ -53,7 +53,31 @@ struct EntryParser {
         return trimmed.isEmpty || trimmed.hasPrefix("#")
     }
 
+    /// Whether `character` is a control character other than a tab: one would end a doc comment's
+    /// line in the generated code (a lone carriage return) or break a string literal.
+    static func isControl(_ character: Character) -> Bool {
+        character != "\t"
+            && character.unicodeScalars.contains {
+                $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
+            }
+    }
+
     mutating func parse() -> [RawEntry] {
+        for (index, line) in lines.enumerated() {
+            if let control = line.firstIndex(where: Self.isControl) {
+                let scalar = line[control].unicodeScalars.first {
+                    $0.properties.generalCategory == .control || $0.value >= 0x2028
+                }
+                let code = String(scalar?.value ?? 0, radix: 16, uppercase: true)
+                diagnostics.append(
+                    Diagnostic(
+                        location(index, line.distance(from: line.startIndex, to: control)),
+                        "control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) in the spec",
+                        hint:
+                            "remove it; lines end with a line feed, and text holds printable characters and tabs"
+                    ))
+            }
+        }
         var entries: [RawEntry] = []
         var index = 0
         while index < lines.count {

@@ -24,6 +24,12 @@ enum ExampleParser {
         let text = field.value.trimmed()
         let scanner = SwiftScanner(text.text)
         let all = 0..<scanner.characters.count
+        if let problem = scanner.bracketProblem(in: all) {
+            throw Diagnostic(
+                text.location(at: problem.offset), problem.message,
+                hint:
+                    "every '(', '[' and '{' needs its own closing bracket, and every string its closing '\"'")
+        }
         var parts: [Range<Int>] = []
         var start = 0
         var searchFrom = 0
@@ -54,15 +60,25 @@ enum ExampleParser {
                 guard EntryParser.isIdentifier(Substring(name)) else {
                     throw Diagnostic(item.start, "'\(name)' is not a valid source name")
                 }
-                sources.append(
-                    .init(name: name, marble: try marble(item.slice((offset + 1)..<item.text.count))))
+                if let problem = SwiftNames.problem(declaring: name, as: "source")
+                    ?? (reservedSourceNames.contains(name)
+                        ? "the source name '\(name)' is used by the generated test" : nil)
+                    ?? (sources.contains { $0.name == name } ? "two sources are named '\(name)'" : nil)
+                {
+                    throw Diagnostic(item.start, problem, hint: "rename the source")
+                }
+                let marble = try marble(item.slice((offset + 1)..<item.text.count))
+                try validate(marble, valueType: valueType, legend: nil)
+                sources.append(.init(name: name, marble: marble))
             } else {
                 guard pieces.count == 1 else {
                     throw Diagnostic(
                         item.start, "name each source of an example with several sources",
                         hint: "write 'first=\"-a|\", second=\"-b|\" => first.concat(second) => …'")
                 }
-                sources.append(.init(name: "self", marble: try marble(item)))
+                let marble = try marble(item)
+                try validate(marble, valueType: valueType, legend: nil)
+                sources.append(.init(name: "self", marble: marble))
             }
         }
         let expression = text.slice(parts[1]).trimmed()
@@ -87,11 +103,16 @@ enum ExampleParser {
                             "write 'where A=\"ax\", B=\"by\"': a marble character and the Swift value it stands for"
                     )
                 }
+                if legend.contains(where: { $0.character == characters[0] }) {
+                    throw Diagnostic(entry.start, "'\(characters[0])' is given twice in the legend")
+                }
                 legend.append((characters[0], String(characters[2...]).trimmingSpaces))
             }
             expectedText = expectedText.slice(0..<whereOffset)
         }
         let expected = try marble(expectedText)
+        try validate(
+            expected, valueType: valueType, legend: legend.isEmpty ? nil : Set(legend.map(\.character)))
         var example = Example(
             sources: sources, expression: expression, expected: expected, valueType: valueType,
             location: field.location, derivation: nil)
@@ -117,6 +138,43 @@ enum ExampleParser {
                 hint: "marbles use '-', letters or digits, '|', '#', '(…)' groups, '^' and '!'")
         }
         return inner
+    }
+
+    /// Names the generated tests declare next to the sources.
+    static let reservedSourceNames: Set<String> = [
+        "scheduler", "receiver", "recorder", "random", "marbles", "shipped", "reference",
+    ]
+
+    /// Checks what a marble of an example can stand for at run time: cold sources and expected
+    /// events have no `^` or `!`, and every value is one the example's type can draw, or in the
+    /// legend.
+    static func validate(_ marble: LocatedText, valueType: String, legend: Set<Character>?) throws(Diagnostic)
+    {
+        for (offset, character) in marble.text.enumerated() {
+            guard let symbol = MarbleDiagram.Symbol(character) else { continue }
+            let location = marble.location(at: offset)
+            switch symbol {
+            case .subscription, .disposal:
+                throw Diagnostic(
+                    location,
+                    "'\(character)' cannot be in an example's marble: sources are cold and start at each subscription",
+                    hint: "remove it; frames count from the subscription")
+            case .next(let value):
+                if let legend {
+                    guard legend.contains(value) else {
+                        throw Diagnostic(
+                            location, "'\(value)' is not in the legend",
+                            hint: "add '\(value)=…' after 'where'")
+                    }
+                } else if valueType == "Int", !(value.isASCII && value.isNumber) {
+                    throw Diagnostic(
+                        location, "'\(value)' is not a value of 'example(Int):'",
+                        hint: "an Int example uses the digits 0 to 9")
+                }
+            case .error, .completed:
+                continue
+            }
+        }
     }
 
     static func model(_ field: EntryParser.Field) throws(Diagnostic) -> Model {

@@ -73,7 +73,9 @@ public enum SpecParser {
             let swiftValues = Set(parameters.filter { !$0.isSignal }.map(\.name))
             let signalValues = Set(parameters.filter(\.isSignal).map(\.name))
             if let derivation = attempt({ () throws(Diagnostic) in
-                try DerivationParser.parse(derive.value, swiftValues: swiftValues, signalValues: signalValues)
+                try DerivationParser.parse(
+                    derive.value, swiftValues: swiftValues, signalValues: signalValues,
+                    typesInScope: signature?.typesInScope ?? ["Value", "Failure"])
             }) {
                 implementation = .derived(derivation)
             }
@@ -102,11 +104,55 @@ public enum SpecParser {
                 return line.text.isEmpty ? nil : line
             }
         }
-        for line in state where !(line.text.hasPrefix("var ") || line.text.hasPrefix("let ")) {
+        var stateNames: [String] = []
+        for line in state {
+            guard let declaration = attempt({ () throws(Diagnostic) in try StateParser.parse(line) }) else {
+                continue
+            }
+            if stateNames.contains(declaration.name)
+                || signature?.parameters.contains(where: { $0.name == declaration.name }) == true
+            {
+                diagnostics.append(
+                    Diagnostic(
+                        line.start,
+                        "the state name '\(declaration.name)' is already the name of a parameter or of other state",
+                        hint: "rename the state"))
+            }
+            stateNames.append(declaration.name)
+            if let derive {
+                let scanner = SwiftScanner(derive.value.text)
+                if scanner.words(
+                    declaration.name, in: 0..<scanner.characters.count, includingInterpolations: true
+                ).isEmpty {
+                    diagnostics.append(
+                        Diagnostic(
+                            line.start, "the state '\(declaration.name)' is not used by the derivation",
+                            hint: "use it in the bind block, or remove it"))
+                }
+            }
+        }
+        if !state.isEmpty, case .derived(let derivation)? = implementation, !derivation.hasBindBlock {
             diagnostics.append(
                 Diagnostic(
-                    line.start, "state is declared with 'var name = value'",
-                    hint: "write 'state: var taken = 0'"))
+                    state[0].start, "state belongs to a 'bind' block, and the derivation has none",
+                    hint: "derive the operator with 'bind { value in … }', or remove the state"))
+        }
+        if primitive != nil, let first = state.first {
+            diagnostics.append(
+                Diagnostic(first.start, "a primitive has no state in its spec", hint: "remove 'state:'"))
+        }
+        if SwiftNames.unusableMemberNames.contains(entry.name) {
+            diagnostics.append(
+                Diagnostic(
+                    entry.location, "an operator cannot be called '\(entry.name)'",
+                    hint: "choose another name"))
+        }
+        if derive != nil, SwiftNames.handWrittenSignalMembers.contains(entry.name) {
+            diagnostics.append(
+                Diagnostic(
+                    entry.location,
+                    "'\(entry.name)' is a member of Signal written by hand; a derived operator cannot redefine it",
+                    hint: "choose another name"))
         }
 
         let examples = entry.fields.filter { $0.key == "example" || $0.key.hasPrefix("example(") }.compactMap
@@ -129,6 +175,7 @@ public enum SpecParser {
             documentation: documentation, implementation: implementation, state: state, examples: examples,
             model: model)
         spec.implementationText = (derive ?? primitive)?.value.text.dedented.trimmingSpaces ?? ""
+        spec.implementationLocation = derive?.value.trimmed().start
         return spec
     }
 }

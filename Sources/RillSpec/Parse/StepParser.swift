@@ -35,12 +35,23 @@ struct StepParser {
                     range.lowerBound, "empty block",
                     hint: "answer with a step such as 'just(value)' or 'empty'")
             }
-            let step = try self.step(trimmed, allowStop: allowStop)
+            if let separator = statementSeparator(in: trimmed) {
+                throw fail(
+                    separator, "a block of several statements answers with 'return step'",
+                    hint: "write 'return just(value)' where the block answers")
+            }
+            let step = try self.step(trimmed, allowStop: allowStop, depth: 0)
             return StepBody(pieces: [.result(step, isReturnStatement: false)])
         }
         var pieces: [StepBody.Piece] = []
         var cursor = range.lowerBound
         for start in returns {
+            guard start >= cursor else {
+                throw fail(
+                    start, "'return' inside the step of the 'return' before it",
+                    hint: "a step is one expression: end it before the next statement")
+            }
+            try rejectBareSteps(in: cursor..<start, allowStop: allowStop)
             pieces.append(.swift(String(characters[cursor..<start])))
             let valueStart = start + "return".count
             let valueEnd = endOfStatement(from: valueStart, limit: range.upperBound)
@@ -50,11 +61,75 @@ struct StepParser {
                     start, "'return' needs a step",
                     hint: "write 'return just(value)', 'return empty' or 'return stop'")
             }
-            pieces.append(.result(try step(value, allowStop: allowStop), isReturnStatement: true))
+            pieces.append(.result(try step(value, allowStop: allowStop, depth: 0), isReturnStatement: true))
             cursor = valueEnd
         }
+        try rejectBareSteps(in: cursor..<range.upperBound, allowStop: allowStop)
         pieces.append(.swift(String(characters[cursor..<range.upperBound])))
         return StepBody(pieces: pieces)
+    }
+
+    /// The first newline or `;` between statements at the top level of `range`, if any.
+    func statementSeparator(in range: Range<Int>) -> Int? {
+        var result: Int?
+        scanner.walk(until: range) { offset, depth in
+            guard depth == 0, characters[offset] == "\n" || characters[offset] == ";" else { return false }
+            // A line ending in an operator, or the next starting with one, continues the expression.
+            let before = characters[scanner.trim(range.lowerBound..<offset)].last
+            let after = characters[scanner.trim((offset + 1)..<range.upperBound)].first
+            if characters[offset] == "\n",
+                before.map({ "?:+-*/&|=<>.,(".contains($0) }) ?? true
+                    || after.map({ "?:+-*/&|=<>.)".contains($0) }) ?? true
+            {
+                return false
+            }
+            result = offset
+            return true
+        }
+        return result
+    }
+
+    /// A statement of Swift between the answers that is itself a step lost its `return`: Swift
+    /// would evaluate it and drop it.
+    func rejectBareSteps(in range: Range<Int>, allowStop: Bool) throws(Diagnostic) {
+        let steps: Set<String> =
+            allowStop
+            ? ["just", "empty", "error", "signal", "stop", "last"] : ["just", "empty", "error", "signal"]
+        var statementStart = range.lowerBound
+        var atStatementStart = true
+        var problem: Int?
+        scanner.walk(until: range) { offset, _ in
+            let character = characters[offset]
+            if "\n;{}".contains(character) || (character == ":" && isCaseLabel(statementStart..<offset)) {
+                statementStart = offset + 1
+                atStatementStart = true
+                return false
+            }
+            guard atStatementStart, !character.isWhitespace else { return false }
+            atStatementStart = false
+            var end = offset
+            while end < range.upperBound, scanner.isIdentifierCharacter(characters[end]) { end += 1 }
+            let word = String(characters[offset..<end])
+            let next = characters[scanner.trim(end..<range.upperBound)].first
+            if steps.contains(word), next.map({ "(;}?".contains($0) }) ?? true {
+                problem = offset
+                return true
+            }
+            return false
+        }
+        if let problem {
+            throw fail(
+                problem, "this step is not answered: it lacks 'return'",
+                hint:
+                    "write 'return \(String(characters[problem..<min(problem + 12, range.upperBound)]).prefix { $0 != "(" })…'"
+            )
+        }
+    }
+
+    /// Whether `range` is `case …` or `default` ending where a `:` follows.
+    func isCaseLabel(_ range: Range<Int>) -> Bool {
+        let head = String(characters[scanner.trim(range)])
+        return head.hasPrefix("case ") || head == "default"
     }
 
     func trim(_ range: Range<Int>) -> Range<Int> { scanner.trim(range) }
@@ -95,16 +170,21 @@ struct StepParser {
         }
     }
 
-    func step(_ range: Range<Int>, allowStop: Bool) throws(Diagnostic) -> Step {
+    func step(_ range: Range<Int>, allowStop: Bool, depth: Int) throws(Diagnostic) -> Step {
         let range = trim(range)
+        guard depth <= DerivationParser.maximumDepth else {
+            throw fail(
+                range.lowerBound, "the step nests more than \(DerivationParser.maximumDepth) conditions",
+                hint: "answer with 'if' or 'switch' statements instead")
+        }
         if let question = scanner.firstTopLevel(" ? ", in: range) {
             guard let colon = scanner.firstTopLevel(" : ", in: (question + 3)..<range.upperBound) else {
                 throw fail(question + 1, "expected ' : ' to complete the conditional step")
             }
             return .conditional(
                 String(characters[trim(range.lowerBound..<question)]),
-                try step((question + 3)..<colon, allowStop: allowStop),
-                try step((colon + 3)..<range.upperBound, allowStop: allowStop))
+                try step((question + 3)..<colon, allowStop: allowStop, depth: depth + 1),
+                try step((colon + 3)..<range.upperBound, allowStop: allowStop, depth: depth + 1))
         }
         let location = source.location(at: range.lowerBound)
         var nameEnd = range.lowerBound
@@ -149,7 +229,7 @@ struct StepParser {
             guard let argument else {
                 throw fail(range.lowerBound, "'last' needs a step", hint: "write 'last(just(value))'")
             }
-            return .last(try step(argument, allowStop: false), location)
+            return .last(try step(argument, allowStop: false, depth: depth + 1), location)
         case "stop", "last":
             throw fail(
                 range.lowerBound, "'\(name)' is only available in a bind block",

@@ -1,10 +1,48 @@
 /// Finds structure in Swift fragments without parsing Swift: balanced brackets, string literals
 /// and comments are skipped over, so that delimiters are only found at the top level.
 struct SwiftScanner {
-    let characters: [Character]
+    private(set) var characters: [Character]
 
     init(_ text: String) {
         characters = Array(text)
+    }
+
+    /// A scanner of `text` in which comments read as spaces (line breaks kept), so that the
+    /// structure found in it ignores them while every offset still matches `text`.
+    static func ignoringComments(_ text: String) -> SwiftScanner {
+        var scanner = SwiftScanner(text)
+        var offset = 0
+        let count = scanner.characters.count
+        while offset < count {
+            let character = scanner.characters[offset]
+            if character == "\"" {
+                offset = scanner.endOfString(from: offset, limit: count)
+                continue
+            }
+            guard character == "/", offset + 1 < count,
+                scanner.characters[offset + 1] == "/" || scanner.characters[offset + 1] == "*"
+            else {
+                offset += 1
+                continue
+            }
+            let isBlock = scanner.characters[offset + 1] == "*"
+            let start = offset
+            offset += 2
+            while offset < count {
+                if isBlock, offset + 1 < count, scanner.characters[offset] == "*",
+                    scanner.characters[offset + 1] == "/"
+                {
+                    offset += 2
+                    break
+                }
+                if !isBlock, scanner.characters[offset] == "\n" { break }
+                offset += 1
+            }
+            for index in start..<offset where scanner.characters[index] != "\n" {
+                scanner.characters[index] = " "
+            }
+        }
+        return scanner
     }
 
     /// `range` without leading and trailing white space.
@@ -28,6 +66,15 @@ struct SwiftScanner {
     /// Calls `visit(offset, depth)` for every character outside strings and comments. Opening
     /// brackets are reported at the outer depth, closing ones at the outer depth too.
     func walk(_ range: Range<Int>, _ visit: (Int, Int) -> Void) {
+        walk(until: range) { offset, depth in
+            visit(offset, depth)
+            return false
+        }
+    }
+
+    /// ``walk(_:_:)`` that stops as soon as `visit` returns `true`, so that a search costs only
+    /// what it reads.
+    func walk(until range: Range<Int>, _ visit: (Int, Int) -> Bool) {
         var depth = 0
         var offset = range.lowerBound
         while offset < range.upperBound {
@@ -52,16 +99,18 @@ struct SwiftScanner {
                     continue
                 }
             }
+            let stop: Bool
             switch character {
             case "(", "[", "{":
-                visit(offset, depth)
+                stop = visit(offset, depth)
                 depth += 1
             case ")", "]", "}":
                 depth -= 1
-                visit(offset, depth)
+                stop = visit(offset, depth)
             default:
-                visit(offset, depth)
+                stop = visit(offset, depth)
             }
+            if stop { return }
             offset += 1
         }
     }
@@ -119,11 +168,69 @@ struct SwiftScanner {
     func matchingClose(of open: Int, limit: Int? = nil) -> Int? {
         let end = limit ?? characters.count
         var result: Int?
-        walk(open..<end) { offset, depth in
-            guard result == nil, offset > open, depth == 0 else { return }
-            if "}])".contains(characters[offset]) { result = offset }
+        walk(until: open..<end) { offset, depth in
+            guard offset > open, depth == 0, "}])".contains(characters[offset]) else { return false }
+            result = offset
+            return true
         }
         return result
+    }
+
+    /// The first bracket that is not matched by its own kind, or a string literal left open, in
+    /// `range`, with what is wrong: Swift fragments must be balanced before anything is cut out
+    /// of them.
+    func bracketProblem(in range: Range<Int>) -> (offset: Int, message: String)? {
+        var open: [Int] = []
+        var problem: (offset: Int, message: String)?
+        let pairs: [Character: Character] = [")": "(", "]": "[", "}": "{"]
+        var offset = range.lowerBound
+        while offset < range.upperBound, problem == nil {
+            let character = characters[offset]
+            if character == "\"" {
+                let end = endOfString(from: offset, limit: range.upperBound)
+                if end <= offset + 1 || characters[end - 1] != "\"" {
+                    return (offset, "unterminated string literal")
+                }
+                offset = end
+                continue
+            }
+            if character == "/", offset + 1 < range.upperBound, characters[offset + 1] == "/" {
+                while offset < range.upperBound, characters[offset] != "\n" { offset += 1 }
+                continue
+            }
+            if character == "/", offset + 1 < range.upperBound, characters[offset + 1] == "*" {
+                let start = offset
+                offset += 2
+                while offset + 1 < range.upperBound,
+                    !(characters[offset] == "*" && characters[offset + 1] == "/")
+                {
+                    offset += 1
+                }
+                if offset + 1 >= range.upperBound { return (start, "unterminated '/*' comment") }
+                offset += 2
+                continue
+            }
+            switch character {
+            case "(", "[", "{":
+                open.append(offset)
+            case ")", "]", "}":
+                if let last = open.last, characters[last] == pairs[character] {
+                    open.removeLast()
+                } else if let last = open.last {
+                    problem = (
+                        offset, "'\(character)' does not close the '\(characters[last])' opened before it"
+                    )
+                } else {
+                    problem = (offset, "'\(character)' closes nothing")
+                }
+            default:
+                break
+            }
+            offset += 1
+        }
+        if let problem { return problem }
+        if let first = open.first { return (first, "unclosed '\(characters[first])'") }
+        return nil
     }
 
     /// Splits `range` at top-level occurrences of `separator`. With `countingAngles`, generic
@@ -149,15 +256,20 @@ struct SwiftScanner {
     /// The first top-level occurrence of `token` in `range`, matched as written.
     func firstTopLevel(_ token: String, in range: Range<Int>) -> Int? {
         let pattern = Array(token)
-        let topLevel = Set(topLevelOffsets(in: range))
-        var offset = range.lowerBound
-        while offset + pattern.count <= range.upperBound {
-            if topLevel.contains(offset), Array(characters[offset..<offset + pattern.count]) == pattern {
-                return offset
-            }
-            offset += 1
+        var result: Int?
+        walk(until: range) { offset, depth in
+            guard depth == 0, matches(pattern, at: offset, limit: range.upperBound) else { return false }
+            result = offset
+            return true
         }
-        return nil
+        return result
+    }
+
+    /// Whether `pattern` stands at `offset`, ending by `limit`.
+    func matches(_ pattern: [Character], at offset: Int, limit: Int) -> Bool {
+        guard offset + pattern.count <= limit else { return false }
+        for index in pattern.indices where characters[offset + index] != pattern[index] { return false }
+        return true
     }
 
     func isIdentifierCharacter(_ character: Character) -> Bool {
@@ -166,22 +278,25 @@ struct SwiftScanner {
 
     /// Offsets where the word `word` starts, outside strings and comments, as a whole word; with
     /// `includingInterpolations`, also inside the `\(…)` of string literals.
-    func words(_ word: String, in range: Range<Int>, includingInterpolations: Bool = false) -> [Int] {
+    /// With `asPrefix`, a word that merely starts with `word` counts too.
+    func words(
+        _ word: String, in range: Range<Int>, includingInterpolations: Bool = false, asPrefix: Bool = false
+    ) -> [Int] {
         let pattern = Array(word)
-        var visible = Set<Int>()
-        walk(range) { offset, _ in visible.insert(offset) }
-        if includingInterpolations { visible.formUnion(interpolationOffsets(in: range)) }
         var result: [Int] = []
-        var offset = range.lowerBound
-        while offset + pattern.count <= range.upperBound {
-            if visible.contains(offset), Array(characters[offset..<offset + pattern.count]) == pattern,
+        func check(_ offset: Int) {
+            if matches(pattern, at: offset, limit: range.upperBound),
                 offset == range.lowerBound || !isIdentifierCharacter(characters[offset - 1]),
-                offset + pattern.count == range.upperBound
+                asPrefix || offset + pattern.count == range.upperBound
                     || !isIdentifierCharacter(characters[offset + pattern.count])
             {
                 result.append(offset)
             }
-            offset += 1
+        }
+        walk(range) { offset, _ in check(offset) }
+        if includingInterpolations {
+            for offset in interpolationOffsets(in: range).sorted() { check(offset) }
+            result.sort()
         }
         return result
     }

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import RillSpec
+
+/// Swift errors in code that came from a spec are reported by the compiler at the spec's line.
+@Suite("Swift errors in generated code point at the spec")
+struct SwiftErrorLocationTests {
+    /// Where the package's modules are built, next to `rill-ops`.
+    static var modules: URL? {
+        CLITests.executable.map { $0.deletingLastPathComponent().appendingPathComponent("Modules") }
+            .flatMap {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("Rill.swiftmodule").path)
+                    ? $0 : nil
+            }
+    }
+
+    static var rillSpecs: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Specs")
+    }
+
+    /// The compiler's errors for `swift`, type-checked against the built Rill module.
+    static func typecheck(_ swift: URL, modules: URL) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, swift.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("A type error in a derive: of another package's spec is an error at Specs/FILE.ops:LINE")
+    func typeErrorInDerivation() throws {
+        let modules = try #require(Self.modules, "the Rill module is not built")
+        let package = try TemporaryDirectory()
+        defer { package.remove() }
+        let text = """
+            operator shout
+                signature: func shout() -> Signal<String, Failure> where Value == Int
+                doc: Sends each value as text.
+                derive: map { $0 + "!" }
+                example(Int): "-1|" => shout() => "-a|" where a="1!"
+
+            operator tally
+                signature: func tally() -> Signal<Int, Failure>
+                doc: Counts values.
+                state: var count = 0
+                derive: bind { value in
+                        count += 1
+                        return just(count + value)
+                    }
+                example: "-a|" => tally() => "-1|" where 1=1
+
+            """
+        try package.write(text, to: "Specs/Mine.ops")
+        let library = package.url.appendingPathComponent("Generated/Operators.swift")
+        let generate = Process()
+        generate.executableURL = CLITests.executable
+        generate.arguments = [
+            "generate", "--specs", package.url.appendingPathComponent("Specs").path, "--catalogue",
+            Self.rillSpecs.path, "--library", library.path, "--import", "Rill", "--root", package.url.path,
+        ]
+        try generate.run()
+        generate.waitUntilExit()
+        try #require(generate.terminationStatus == 0)
+
+        let result = try Self.typecheck(library, modules: modules)
+        #expect(result.status != 0)
+        // `$0 + "!"` on an Int, in the derive: of line 4.
+        #expect(result.errors.contains("Specs/Mine.ops:4:"), "\(result.errors)")
+        // `count + value` on an Int and a Value, in the block's line 13, at the column of the
+        // expression in the spec.
+        #expect(result.errors.contains("Specs/Mine.ops:13:"), "\(result.errors)")
+        #expect(!result.errors.contains("Operators.swift:"), "\(result.errors)")
+    }
+}
