@@ -95,8 +95,10 @@ public struct Signature: Hashable, Sendable {
     /// The declaration as written in Swift, without access level and attributes.
     /// The name as a declaration spells it: keywords need backticks.
     public var declaredName: String {
-        ["defer", "return", "repeat", "catch", "try", "throw", "switch", "default"].contains(name)
-            ? "`\(name)`" : name
+        [
+            "defer", "return", "repeat", "catch", "try", "throw", "switch", "default", "if", "else",
+            "guard", "for", "while", "do", "case", "in", "where", "break", "continue", "fallthrough",
+        ].contains(name) ? "`\(name)`" : name
     }
 
     public var declaration: String {
