@@ -123,6 +123,16 @@ struct FlatteningTests {
         #expect(recorder.isCompleted)
     }
 
+    @Test("flatten(maxConcurrent: 0) stops the process with a message naming the operator and the fix")
+    func zeroLimitIsRejected() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Signal<Signal<Int, Never>, Never>.empty.flatten(maxConcurrent: 0)
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("flatten(maxConcurrent:): the limit must be at least 1, got 0"))
+        #expect(output.contains("use .merge"))
+    }
+
     @Test("flatten(maxConcurrent:) fails with any inner signal's failure and drops the waiting ones")
     func flattenLimitFailure() {
         let outer = ManualSource<Inner, TestError>(label: "outer")
