@@ -143,6 +143,15 @@ struct SignatureParserTests {
     }
 
     @Test(
+        "Every keyword an operator may be named after is declared with backticks",
+        arguments: ["if", "switch", "repeat", "for"])
+    func keywordNames(_ keyword: String) throws {
+        let parsed = try signature(
+            "static func `\(keyword)`(_ condition: Signal<Bool, Failure>) -> Signal<Value, Failure>")
+        #expect(parsed.declaredName == "`\(keyword)`")
+    }
+
+    @Test(
         "A malformed signature is an error located at the offending character",
         arguments: [
             // (text, column of the error, message); the text starts at column 15.
