@@ -1,0 +1,121 @@
+import Foundation
+
+extension Scheduler {
+    /// Runs `action` on this scheduler, and again each time it calls the `reschedule` closure it
+    /// is given, until the returned disposable is disposed (RAC `-scheduleRecursiveBlock:`).
+    ///
+    /// Calls to `reschedule` made while the action runs are held until it returns, then
+    /// scheduled one by one; a call made later schedules at once. Runs that a scheduler performs
+    /// synchronously (the immediate scheduler, or the main scheduler on the main queue) are run
+    /// in a loop rather than nested, so a million recursions take constant stack depth on every
+    /// scheduler.
+    ///
+    /// ```swift
+    /// let remaining = Atomic(3)
+    /// scheduler.scheduleRecursive { reschedule in
+    ///     if remaining.subtract(1, ordering: .relaxed).newValue > 0 { reschedule() }
+    /// }
+    /// ```
+    @discardableResult
+    public func scheduleRecursive(
+        _ action: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void
+    ) -> any Disposable {
+        let recursion = RecursiveSchedule(on: self, action)
+        recursion.scheduleRun()
+        return recursion
+    }
+}
+
+/// One ``Scheduler/scheduleRecursive(_:)``: its pending runs, and the trampoline that keeps
+/// synchronous runs from nesting.
+private final class RecursiveSchedule: Disposable {
+    private struct State {
+        /// A thread is inside `run()`; a run starting meanwhile is left to it.
+        var isRunning = false
+        /// Runs handed to the running thread by schedulers that ran them synchronously.
+        var handedOver = 0
+        var isDisposed = false
+    }
+
+    private let scheduler: any Scheduler
+    private let action: @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void
+    private let state = Lock(State())
+    private let pending = PendingActions()
+
+    init(
+        on scheduler: any Scheduler,
+        _ action: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void
+    ) {
+        self.scheduler = scheduler
+        self.action = action
+    }
+
+    var isDisposed: Bool { state.withLock { $0.isDisposed } }
+
+    func dispose() {
+        state.withLock { $0.isDisposed = true }
+        pending.dispose()
+    }
+
+    func scheduleRun() {
+        // The scheduled action keeps the recursion alive, so it continues when the caller drops the
+        // disposable; disposal cancels the action and so releases it.
+        pending.schedule(on: scheduler) { self.run() }
+    }
+
+    /// One scheduled run, and every run scheduled synchronously from inside it.
+    private func run() {
+        let isFirst: Bool = state.withLock { state in
+            guard !state.isDisposed else { return false }
+            if state.isRunning {
+                state.handedOver += 1
+                return false
+            }
+            state.isRunning = true
+            return true
+        }
+        guard isFirst else { return }
+        var runs = 1
+        while runs > 0 {
+            runs -= 1
+            let requests = RescheduleRequests()
+            guard !isDisposed else { return }
+            action { if !requests.hold() { self.scheduleRun() } }
+            for _ in 0..<requests.release() { scheduleRun() }
+            runs += state.withLock { state in
+                let handedOver = state.isDisposed ? 0 : state.handedOver
+                state.handedOver = 0
+                if handedOver == 0 && runs == 0 { state.isRunning = false }
+                return handedOver
+            }
+        }
+    }
+}
+
+/// The `reschedule` calls made while one run of the action is in progress.
+private final class RescheduleRequests: Sendable {
+    private struct State {
+        var held = 0
+        var isReleased = false
+    }
+
+    private let state = Lock(State())
+
+    /// Counts a request made during the run; returns false once the run is over, when the
+    /// request must be scheduled at once.
+    func hold() -> Bool {
+        state.withLock { state in
+            guard !state.isReleased else { return false }
+            state.held += 1
+            return true
+        }
+    }
+
+    /// Ends the run and returns how many requests it held.
+    func release() -> Int {
+        state.withLock { state in
+            state.isReleased = true
+            return state.held
+        }
+    }
+}
