@@ -61,12 +61,15 @@ extension Signal {
     /// Sends every event on the main queue and returns a ``MainActorSignal``, whose
     /// subscription takes `@MainActor` handlers (RAC `-deliverOnMainThread`).
     ///
-    /// An event produced on the main queue, when no earlier event is waiting there, is sent
-    /// at once, without waiting for the next turn of the run loop; any other event is queued on
-    /// the main queue (see ``MainScheduler``). This signal's work and side effects stay where
-    /// they are. Use ``deliver(on:)-(any Scheduler)`` with `MainScheduler.main` to keep a plain
-    /// ``Signal``.
+    /// As in RAC, an event produced on the main queue while no earlier event of the same
+    /// subscription is waiting there is sent at once, without waiting for the next turn of the
+    /// run loop; any other event is queued on the main queue behind the ones waiting. Each
+    /// subscription keeps its own count of waiting events, so other traffic on the main queue
+    /// does not delay it. This signal's work and side effects stay where they are.
+    ///
+    /// `scheduler` selects this overload; pass `.main`. Use ``deliver(on:)-(any Scheduler)``
+    /// with `MainScheduler.main` to keep a plain ``Signal``.
     public func deliver(on scheduler: MainScheduler) -> MainActorSignal<Value, Failure> {
-        MainActorSignal(deliveringOnMain: deliver(on: scheduler as any Scheduler))
+        MainActorSignal(deliveringOnMain: .defer { self.deliver(on: MainScheduler() as any Scheduler) })
     }
 }

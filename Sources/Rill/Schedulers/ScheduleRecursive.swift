@@ -35,11 +35,12 @@ private final class RecursiveSchedule: Disposable {
         /// Runs handed to the running thread by schedulers that ran them synchronously.
         var handedOver = 0
         var isDisposed = false
+        /// Dropped on disposal, so that what it captures is released at once.
+        var action: (@Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void)?
     }
 
     private let scheduler: any Scheduler
-    private let action: @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void
-    private let state = Lock(State())
+    private let state: Lock<State>
     private let pending = PendingActions()
 
     init(
@@ -47,14 +48,19 @@ private final class RecursiveSchedule: Disposable {
         _ action: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void
     ) {
         self.scheduler = scheduler
-        self.action = action
+        state = Lock(State(action: action))
     }
 
     var isDisposed: Bool { state.withLock { $0.isDisposed } }
 
     func dispose() {
-        state.withLock { $0.isDisposed = true }
+        let action = state.withLock { state in
+            state.isDisposed = true
+            defer { state.action = nil }
+            return state.action
+        }
         pending.dispose()
+        _ = action
     }
 
     func scheduleRun() {
@@ -79,7 +85,7 @@ private final class RecursiveSchedule: Disposable {
         while runs > 0 {
             runs -= 1
             let requests = RescheduleRequests()
-            guard !isDisposed else { return }
+            guard let action = state.withLock({ $0.isDisposed ? nil : $0.action }) else { return }
             action { if !requests.hold() { self.scheduleRun() } }
             for _ in 0..<requests.release() { scheduleRun() }
             runs += state.withLock { state in
