@@ -22,20 +22,29 @@ private func recurse(_ count: Int, on scheduler: any Scheduler, finished: Gate? 
 struct ScheduleRecursiveTests {
     static let depth = 1_000_000
 
-    @Test("A million synchronous recursions on the immediate scheduler run in constant stack depth")
+    /// A stack on which a recursion one frame per step would overflow long before a million.
+    static let smallStack = 512 * 1024
+
+    @Test("A million synchronous recursions on the immediate scheduler run on a 512 KiB stack")
     func immediateScheduler() {
-        let steps = recurse(Self.depth, on: ImmediateScheduler())
+        let steps = Locked(0)
+        let stack = runOnSmallStack(bytes: Self.smallStack) {
+            steps.value = recurse(Self.depth, on: ImmediateScheduler()).value
+        }
+        #expect(stack > 0 && stack <= 2 * Self.smallStack, "the worker thread's stack was \(stack) bytes")
         #expect(steps.value == Self.depth)
     }
 
-    @Test("A million recursions on the test scheduler, each at the current virtual time")
+    @Test("A million recursions on the test scheduler, each at the current virtual time, on a 512 KiB stack")
     func testScheduler() {
         let scheduler = TestScheduler()
         let steps = recurse(Self.depth, on: scheduler)
         #expect(steps.value == 0)
-        scheduler.advance(by: 0)
+        let stack = runOnSmallStack(bytes: Self.smallStack) { scheduler.advance(by: 0) }
+        #expect(stack > 0 && stack <= 2 * Self.smallStack, "the worker thread's stack was \(stack) bytes")
         #expect(steps.value == Self.depth)
         #expect(scheduler.queuedActionCount == 0)
+        #expect(scheduler.elapsed == 0)
     }
 
     @Test("A hundred thousand recursions on a queue scheduler, each on the queue")
