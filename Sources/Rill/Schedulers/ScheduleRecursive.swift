@@ -60,6 +60,7 @@ private final class RecursiveSchedule: Disposable {
             return state.action
         }
         pending.dispose()
+        // Released here, outside the lock: what the action captures may run deinitializers.
         _ = action
     }
 
