@@ -35,9 +35,17 @@ private final class RecursiveSchedule: Disposable {
         /// Runs handed to the running thread by schedulers that ran them synchronously.
         var handedOver = 0
         var isDisposed = false
+        /// Counts the runs of the action, so that a `reschedule` knows whether its run is over.
+        var generation: UInt64 = 0
+        /// Whether run `generation` of the action is in progress.
+        var isInAction = false
+        /// The `reschedule` calls made during the run in progress, scheduled once it returns.
+        var held = 0
         /// Dropped on disposal, so that what it captures is released at once.
-        var action: (@Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void)?
+        var action: Action?
     }
+
+    typealias Action = @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void
 
     private let scheduler: any Scheduler
     private let state: Lock<State>
@@ -85,10 +93,20 @@ private final class RecursiveSchedule: Disposable {
         var runs = 1
         while runs > 0 {
             runs -= 1
-            let requests = RescheduleRequests()
-            guard let action = state.withLock({ $0.isDisposed ? nil : $0.action }) else { return }
-            action { if !requests.hold() { self.scheduleRun() } }
-            for _ in 0..<requests.release() { scheduleRun() }
+            let started: (action: Action, generation: UInt64)? = state.withLock { state in
+                guard !state.isDisposed, let action = state.action else { return nil }
+                state.generation += 1
+                state.isInAction = true
+                state.held = 0
+                return (action, state.generation)
+            }
+            guard let (action, generation) = started else { return }
+            action { self.reschedule(from: generation) }
+            let held = state.withLock { state in
+                state.isInAction = false
+                return state.held
+            }
+            for _ in 0..<held { scheduleRun() }
             runs += state.withLock { state in
                 let handedOver = state.isDisposed ? 0 : state.handedOver
                 state.handedOver = 0
@@ -97,32 +115,14 @@ private final class RecursiveSchedule: Disposable {
             }
         }
     }
-}
 
-/// The `reschedule` calls made while one run of the action is in progress.
-private final class RescheduleRequests: Sendable {
-    private struct State {
-        var held = 0
-        var isReleased = false
-    }
-
-    private let state = Lock(State())
-
-    /// Counts a request made during the run; returns false once the run is over, when the
-    /// request must be scheduled at once.
-    func hold() -> Bool {
-        state.withLock { state in
-            guard !state.isReleased else { return false }
+    /// A `reschedule` call: held until run `generation` returns, or scheduled at once if it has.
+    private func reschedule(from generation: UInt64) {
+        let isHeld = state.withLock { state in
+            guard state.isInAction && state.generation == generation else { return false }
             state.held += 1
             return true
         }
-    }
-
-    /// Ends the run and returns how many requests it held.
-    func release() -> Int {
-        state.withLock { state in
-            state.isReleased = true
-            return state.held
-        }
+        if !isHeld { scheduleRun() }
     }
 }
