@@ -257,19 +257,6 @@ struct TestSchedulerTests {
         #expect(scheduler.elapsed == 3.5)
     }
 
-    @Test("run() stops the process with a message naming it when a timer never stops")
-    func runRefusesToRunForever() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let scheduler = TestScheduler()
-            scheduler.schedule(after: scheduler.now, repeatingEvery: 1) {}
-            scheduler.run(maximumActions: 50)
-        }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(
-            output.contains(
-                "TestScheduler.run(maximumActions:): the queue is still not empty after 50 actions"))
-    }
-
     @Test("Schedulers.current is the test scheduler while its actions run")
     func currentSchedulerDuringActions() {
         let scheduler = TestScheduler()

@@ -7,7 +7,7 @@ extension TestScheduler {
     /// this scheduler's clock.
     ///
     /// Nothing happens until the scheduler runs: call ``advance(by:)``, ``advance(toFrame:)`` or
-    /// ``run(maximumActions:)``, or use ``start(subscribeAt:disposeAt:_:)``, which does. Frames
+    /// ``run(maximumActions:fileID:filePath:line:column:)``, or use ``start(subscribeAt:disposeAt:fileID:filePath:line:column:_:)``, which does. Frames
     /// count from the scheduler's start; a frame already past counts as now. The subscription
     /// runs as a scheduler action, so ``Schedulers/current`` is this scheduler while the signal
     /// subscribes.
@@ -52,7 +52,8 @@ extension TestScheduler {
 
     /// Subscribes to the signal `makeSignal` returns at frame `subscribeAt`, disposes the
     /// subscription at frame `disposeAt` if given, runs the scheduler until it has nothing left
-    /// to do (see ``run(maximumActions:)``) and returns what the subscription received.
+    /// to do (see ``run(maximumActions:fileID:filePath:line:column:)``) and returns what the
+    /// subscription received. A run that exceeds its action limit is reported at the caller.
     ///
     /// `makeSignal` is called once, at once.
     ///
@@ -63,10 +64,11 @@ extension TestScheduler {
     /// ```
     @discardableResult
     public func start<Value, Failure>(
-        subscribeAt: Int = 0, disposeAt: Int? = nil, _ makeSignal: () -> Signal<Value, Failure>
+        subscribeAt: Int = 0, disposeAt: Int? = nil, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line, column: Int = #column, _ makeSignal: () -> Signal<Value, Failure>
     ) -> EventRecorder<Value, Failure> {
         let recorder = record(makeSignal(), subscribeAt: subscribeAt, disposeAt: disposeAt)
-        run()
+        run(fileID: fileID, filePath: filePath, line: line, column: column)
         return recorder
     }
 }

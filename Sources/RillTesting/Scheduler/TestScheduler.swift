@@ -1,13 +1,15 @@
 import Foundation
 import Rill
 import Synchronization
+import Testing
 
 /// A scheduler with a virtual clock that moves only when a test tells it to.
 ///
-/// Nothing runs until the test calls ``advance(by:)``, ``advance(to:)``, ``advance(toFrame:)``
-/// or ``run(maximumActions:)``. Those methods run the queued actions that are due, in order of
-/// their due date and first in, first out among actions due at the same date, on the calling
-/// thread, setting ``now`` to each action's due date before it runs. Nothing sleeps: a test of a
+/// Nothing runs until the test calls ``advance(by:)-(TimeInterval)``,
+/// ``advance(to:)-(TimeInterval)``, ``advance(toFrame:)``, ``step()``, ``step(_:)`` or
+/// ``run(maximumActions:fileID:filePath:line:column:)``. Those methods run queued actions in
+/// order of their due date and first in, first out among actions due at the same date, on the
+/// calling thread, setting ``now`` to each action's due date before it runs. Nothing sleeps: a test of a
 /// one-hour timeout takes microseconds.
 ///
 /// Every action runs inside ``Schedulers/perform(on:_:)``, so ``Schedulers/current`` is the
@@ -18,11 +20,13 @@ import Synchronization
 /// let recorder = EventRecorder<String, Never>(clock: scheduler)
 /// scheduler.schedule(afterDelay: 5) { recorder.append(.next("fired")) }
 /// scheduler.advance(by: 4)   // recorder.values == []
-/// scheduler.advance(by: 1)   // recorder.values == ["fired"], scheduler.elapsed == 5
+/// scheduler.advance(to: 5)   // recorder.values == ["fired"], scheduler.elapsed == 5
 /// ```
 ///
 /// The clock starts at ``startDate`` (by default ``defaultStartDate``), and ``elapsed`` measures
-/// virtual time from there. Marble diagrams divide that time into frames of ``frameDuration``
+/// virtual time from there. Times are written as offsets from the start, in seconds or as a
+/// `Duration` (``advance(to:)-(TimeInterval)``, ``schedule(at:_:)-(TimeInterval,_)``), and
+/// recorded events read back the same way (``EventRecorder/timedEvents``). Marble diagrams divide that time into frames of ``frameDuration``
 /// seconds: frame *n* is `startDate + n * frameDuration`.
 ///
 /// ## Thread safety
@@ -154,7 +158,7 @@ public final class TestScheduler: Scheduler {
         precondition(
             date >= current,
             "TestScheduler.advance(to:): the virtual clock cannot go back from \(current) to \(date)")
-        _ = runActions(dueBy: date, maximumActions: nil, caller: "advance(to:)")
+        _ = runActions(dueBy: date, maximumActions: nil)
         state.withLock { state in
             if state.now < date { state.now = date }
         }
@@ -164,22 +168,55 @@ public final class TestScheduler: Scheduler {
     /// moving the clock to each action's due date. The clock stays at the last action's date.
     ///
     /// A repeating action that is never disposed would keep the queue busy forever, so `run`
-    /// gives up after `maximumActions` actions and stops the process with a message. Use
-    /// ``advance(by:)`` or ``advance(to:)`` to test repeating actions that never stop.
+    /// gives up after `maximumActions` actions: it records a test failure that names the limit,
+    /// at the caller's location, and returns with the rest of the queue still waiting. Use
+    /// ``advance(by:)-(TimeInterval)`` or ``advance(to:)-(TimeInterval)`` to test repeating
+    /// actions that never stop.
     ///
-    /// - Precondition: The queue empties within `maximumActions` actions.
-    public func run(maximumActions: Int = 100_000) {
+    /// - Returns: Whether the queue emptied within `maximumActions` actions.
+    /// - Precondition: `maximumActions` is positive.
+    @discardableResult
+    public func run(
+        maximumActions: Int = 100_000, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) -> Bool {
         precondition(
-            maximumActions > 0, "TestScheduler.run(maximumActions:): maximumActions must be positive")
-        _ = runActions(dueBy: nil, maximumActions: maximumActions, caller: "run(maximumActions:)")
+            maximumActions > 0,
+            "TestScheduler.run(maximumActions:): maximumActions must be positive, got \(maximumActions)")
+        let ran = runActions(dueBy: nil, maximumActions: maximumActions)
+        guard ran == maximumActions, queuedActionCount > 0 else { return true }
+        TestSchedulerIssue.record(
+            "TestScheduler.run(maximumActions:): the queue is still not empty after \(maximumActions) actions; "
+                + "a repeating action that is never disposed, or an action that keeps rescheduling itself, "
+                + "would run forever. Dispose it, raise maximumActions, or use advance(by:) or advance(to:) instead.",
+            sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        return false
+    }
+
+    /// Runs the next queued action, moving the clock to its due date; does nothing if the
+    /// queue is empty (RAC `-step`).
+    public func step() {
+        step(1)
+    }
+
+    /// Runs the next `count` queued actions one by one, moving the clock to each one's due
+    /// date, or fewer if the queue empties first (RAC `-step:`). Actions that those actions
+    /// queue count among the next ones.
+    ///
+    /// - Precondition: `count` is not negative.
+    public func step(_ count: Int) {
+        precondition(count >= 0, "TestScheduler.step(_:): count must not be negative, got \(count)")
+        guard count > 0 else { return }
+        _ = runActions(dueBy: nil, maximumActions: count)
     }
 
     /// Runs due actions one at a time, dropping the lock around each.
     ///
     /// - Returns: How many actions ran.
-    private func runActions(dueBy limit: Date?, maximumActions: Int?, caller: String) -> Int {
+    private func runActions(dueBy limit: Date?, maximumActions: Int?) -> Int {
         var count = 0
-        while true {
+        while maximumActions.map({ count < $0 }) ?? true {
             let next: ScheduledActionQueue.Entry? = state.withLock { state in
                 guard let entry = state.queue.popFirst(dueBy: limit) else { return nil }
                 if state.now < entry.date { state.now = entry.date }
@@ -189,13 +226,6 @@ public final class TestScheduler: Scheduler {
             // Disposed between the pop and now: cancelled, so it must not run.
             if entry.cancellation.isDisposed { continue }
 
-            if let maximumActions, count >= maximumActions {
-                preconditionFailure(
-                    "TestScheduler.\(caller): the queue is still not empty after \(maximumActions) actions; "
-                        + "a repeating action that is never disposed, or an action that keeps rescheduling "
-                        + "itself, would run forever. Dispose it, or use advance(by:) or advance(to:) instead."
-                )
-            }
             Schedulers.perform(on: self, entry.action)
             count += 1
 
@@ -210,5 +240,6 @@ public final class TestScheduler: Scheduler {
                 }
             }
         }
+        return count
     }
 }

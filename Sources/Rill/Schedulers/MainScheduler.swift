@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs actions on the main queue, which is the main actor's executor (RAC
+/// `-deliverOnMainThread`'s scheduling).
+///
+/// ``schedule(_:)`` runs the action at once, before returning, when it is called on the main
+/// queue and no action this scheduler queued earlier is still waiting; otherwise it queues the
+/// action on the main queue. Actions therefore run in the order they were scheduled, and a value
+/// produced on the main thread reaches the user interface without waiting for the next turn of
+/// the run loop. Delayed and repeating actions always go through the main queue.
+///
+/// Every action runs on the main actor, so code it calls may be `@MainActor`. To hand events to
+/// `@MainActor` code, use ``Signal/deliver(on:)-(MainScheduler)``, whose subscription takes
+/// `@MainActor` handlers.
+public final class MainScheduler: Scheduler {
+    /// The shared main-queue scheduler.
+    public static let main = MainScheduler()
+
+    /// Actions queued by ``schedule(_:)`` that have not finished: while any is waiting, a new
+    /// action must queue behind it to keep the order.
+    private let waiting = Atomic<Int>(0)
+
+    /// Creates a main-queue scheduler with its own count of waiting actions.
+    public init() {}
+
+    public var now: Date { Date() }
+
+    /// Whether the calling code runs on the main queue. On Linux, once `main` has handed the main
+    /// queue to Dispatch, its work runs on a thread that is not the process's main thread, so the
+    /// queue is identified by a queue-specific key rather than by `Thread.isMainThread`.
+    public static var isOnMainQueue: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: MainQueueKey.key) != nil
+    }
+
+    @discardableResult
+    public func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+        let position = waiting.add(1, ordering: .acquiringAndReleasing).newValue
+        if position == 1 && Self.isOnMainQueue {
+            defer { waiting.subtract(1, ordering: .acquiringAndReleasing) }
+            Schedulers.perform(on: self, action)
+            return nil
+        }
+        let cancellation = ActionDisposable()
+        DispatchQueue.main.async { [self] in
+            defer { waiting.subtract(1, ordering: .acquiringAndReleasing) }
+            guard !cancellation.isDisposed else { return }
+            Schedulers.perform(on: self, action)
+        }
+        return cancellation
+    }
+
+    @discardableResult
+    public func schedule(after date: Date, _ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+        QueueScheduler.main.schedule(after: date) { [self] in Schedulers.perform(on: self, action) }
+    }
+
+    @discardableResult
+    public func schedule(
+        after date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
+        _ action: @escaping @Sendable () -> Void
+    ) -> (any Disposable)? {
+        QueueScheduler.main.schedule(after: date, repeatingEvery: interval, withLeeway: leeway) { [self] in
+            Schedulers.perform(on: self, action)
+        }
+    }
+}
+
+/// Marks the main queue so that ``MainScheduler/isOnMainQueue`` can recognise it from any thread.
+private enum MainQueueKey {
+    static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+}
