@@ -6,6 +6,7 @@ import Foundation
 /// Each action forgets its own entry when it starts, so the bookkeeping stays as small as the
 /// backlog however long the stream runs. Cancelling through the scheduler's disposable lets a
 /// scheduler that can (``TestScheduler`` does) release the closures at once (rule G3).
+@usableFromInline
 final class PendingActions: Disposable {
     private struct State {
         var nextID: UInt64 = 0
@@ -20,11 +21,15 @@ final class PendingActions: Disposable {
 
     private let state = Lock(State())
 
-    init() {}
+    @usableFromInline init() {}
 
-    var isDisposed: Bool { state.withLock { $0.isDisposed } }
+    /// How many actions are waiting.
+    var count: Int { state.withLock { $0.pending.count + $0.registering.count } }
+
+    @usableFromInline var isDisposed: Bool { state.withLock { $0.isDisposed } }
 
     /// Schedules `action` on `scheduler`, cancelled if this is disposed before it starts.
+    @usableFromInline
     func schedule(on scheduler: any Scheduler, _ action: @escaping @Sendable () -> Void) {
         track { id in
             scheduler.schedule { [weak self] in
@@ -34,7 +39,17 @@ final class PendingActions: Disposable {
         }
     }
 
+    /// Schedules `action` on `scheduler` once `delay` seconds have passed on its clock, cancelled
+    /// if this is disposed before it starts.
+    @usableFromInline
+    func schedule(
+        on scheduler: any Scheduler, afterDelay delay: TimeInterval, _ action: @escaping @Sendable () -> Void
+    ) {
+        schedule(on: scheduler, after: scheduler.now.addingTimeInterval(delay), action)
+    }
+
     /// Schedules `action` on `scheduler` at `date`, cancelled if this is disposed before it starts.
+    @usableFromInline
     func schedule(on scheduler: any Scheduler, after date: Date, _ action: @escaping @Sendable () -> Void) {
         track { id in
             scheduler.schedule(after: date) { [weak self] in
@@ -72,6 +87,7 @@ final class PendingActions: Disposable {
         }
     }
 
+    @usableFromInline
     func dispose() {
         let cancelled: [any Disposable] = state.withLock { state in
             state.isDisposed = true
