@@ -19,9 +19,36 @@ cp "$graphs"/Rill.symbols.json "$work/graphs/"
 # Extensions Rill declares on other modules' types have graphs of their own (Rill@Swift…).
 find "$graphs" -maxdepth 1 -name 'Rill@*.symbols.json' -exec cp {} "$work/graphs/" \;
 
+echo "== the operator pages, generated from Specs/ into docs/operators, as articles"
+catalog="$work/Rill.docc"
+cp -R Sources/Rill/Rill.docc "$catalog"
+mkdir -p "$catalog/Operators"
+{
+    echo "# Operator catalogue"
+    echo
+    echo "Every operator Rill ships, one page per family, generated from the specs in \`Specs/\`."
+    echo
+    echo "## Overview"
+    echo
+    echo "Each page gives an operator's declaration, its RAC selector, its documentation, its"
+    echo "derivation in spec notation, and its marble examples."
+    echo
+    echo "## Topics"
+    echo
+    echo "### Families"
+    echo
+    for page in docs/operators/*.md; do
+        name=$(basename "$page" .md)
+        [ "$name" = README ] && continue
+        # Symbol links in the specs' docs are relative to Signal, which an article is not.
+        sed -E 's/``([^`]+)``/`\1`/g' "$page" >"$catalog/Operators/${name}Operators.md"
+        echo "- <doc:${name}Operators>"
+    done
+} >"$catalog/Operators/OperatorCatalogue.md"
+
 echo "== docc convert"
 rm -rf "$output"
-docc convert Sources/Rill/Rill.docc \
+docc convert "$catalog" \
     --additional-symbol-graph-dir "$work/graphs" \
     --fallback-display-name Rill --fallback-bundle-identifier org.rill.Rill \
     --transform-for-static-hosting --hosting-base-path Rill \

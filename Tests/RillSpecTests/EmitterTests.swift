@@ -360,6 +360,8 @@ struct EmitterTests {
         #expect(index.contains("| [`orJust(_:)`](Test.md#orjust_) |  | Test | derived |\n"))
         let rows = index.split(separator: "\n").filter { $0.hasPrefix("| [`") }
         #expect(rows.count == specs.count)
+        let links = rows.compactMap { $0.split(separator: "](").dropFirst().first?.split(separator: ")").first }
+        #expect(Set(links).count == links.count, "every index row links to its own entry")
     }
 
     @Test(
@@ -376,7 +378,7 @@ struct EmitterTests {
         #expect(take.contains("The take operator."))
         #expect(
             take.contains(
-                "Derivation:\n\n```swift\nvar taken = 0\ncount == 0 ? empty : bind { value in\n    taken += 1\n    return taken == count ? last(just(value)) : just(value)\n}\n```"
+                "Derivation, in spec notation (`just`, `empty`, `bind` name the primitives):\n\n```\nvar taken = 0\ncount == 0 ? empty : bind { value in\n    taken += 1\n    return taken == count ? last(just(value)) : just(value)\n}\n```"
             ))
         #expect(take.contains("source: -a-b-c-|\ntake(2)\nresult: -a-(b|)\n"))
         #expect(take.contains("On finite input, `take(3)` behaves as `Array(values.prefix(3))`."))
@@ -386,6 +388,7 @@ struct EmitterTests {
         #expect(primitivesPage.contains("`-bind:`"))
         #expect(
             primitivesPage.contains("Primitive, written by hand in `Sources/Rill/Primitives/Bind.swift`."))
-        #expect(primitivesPage.contains("first: -a|\nsecond: -b|\nfirst.concat(second)\nresult: -a-b|"))
+        // Labels are padded so that the timelines line up frame by frame.
+        #expect(primitivesPage.contains("first:  -a|\nsecond: -b|\nfirst.concat(second)\nresult: -a-b|"))
     }
 }

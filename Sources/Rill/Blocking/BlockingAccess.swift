@@ -25,7 +25,9 @@ extension Signal {
     /// returns `defaultValue` if the signal completes without a value (RAC
     /// `-firstOrDefault:success:error:`).
     ///
-    /// - Parameter timeout: How many seconds to wait at most; `.infinity` waits for ever.
+    /// - Parameters:
+    ///   - defaultValue: What to return when the signal completes without a value.
+    ///   - timeout: How many seconds to wait at most; `.infinity` waits for ever.
     /// - Throws: As ``first(timeout:)`` does: a failure is reported, not replaced by the default.
     public func first(default defaultValue: Value, timeout: TimeInterval = 10) throws(WaitError<Failure>)
         -> Value

@@ -67,7 +67,7 @@ extension Signal {
     /// subscription keeps its own count of waiting events, so other traffic on the main queue
     /// does not delay it. This signal's work and side effects stay where they are.
     ///
-    /// `scheduler` selects this overload; pass `.main`. Use ``deliver(on:)-(any Scheduler)``
+    /// `scheduler` selects this overload; pass `.main`. Use `deliver(on:)` with an `any Scheduler`
     /// with `MainScheduler.main` to keep a plain ``Signal``.
     public func deliver(on scheduler: MainScheduler) -> MainActorSignal<Value, Failure> {
         MainActorSignal(deliveringOnMain: .defer { self.deliver(on: MainScheduler() as any Scheduler) })

@@ -25,7 +25,7 @@ extension Signal {
     ///
     /// Like RAC's, it takes no scheduler: it schedules on the scheduler that is current when
     /// each event arrives, or ``Schedulers/background`` when there is none (rule G9). Prefer
-    /// ``delay(_:on:)``: on the main thread of a program without a run loop, the current
+    /// `delay(_:on:)`: on the main thread of a program without a run loop, the current
     /// scheduler is the main queue, which never runs.
     ///
     /// - Precondition: `interval` is not negative or NaN.
@@ -37,7 +37,7 @@ extension Signal {
     }
 
     /// Sends each value and the completion `duration` after it arrives, on `scheduler`; see
-    /// ``delay(_:on:)``.
+    /// `delay(_:on:)`.
     @inlinable
     public func delay(_ duration: Duration, on scheduler: any Scheduler) -> Signal {
         delay(duration.timeInterval, on: scheduler)

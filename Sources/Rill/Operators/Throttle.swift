@@ -30,7 +30,7 @@ extension Signal {
     /// Holds back each value until `interval` seconds pass on `scheduler` with no newer value,
     /// then sends it: a trailing debounce (RAC `-throttle:`, with a scheduler). Completion sends
     /// the value held back at once; a failure drops it. See
-    /// ``throttle(_:on:valuesPassingTest:)`` for what `0` and infinite intervals do.
+    /// `throttle(_:on:valuesPassingTest:)` for what `0` and infinite intervals do.
     ///
     /// - Precondition: `interval` is not negative or NaN, and `scheduler` is not the immediate
     ///   scheduler.
@@ -49,7 +49,7 @@ extension Signal {
     ///
     /// Like RAC's, it takes no scheduler: each wait runs on the scheduler that is current when
     /// the value arrives, or ``Schedulers/background`` when there is none (rule G9). Prefer
-    /// ``throttle(_:on:valuesPassingTest:)``, which also describes the behaviour.
+    /// `throttle(_:on:valuesPassingTest:)`, which also describes the behaviour.
     ///
     /// - Precondition: `interval` is not negative or NaN.
     @inlinable
@@ -79,7 +79,7 @@ extension Signal {
         throttle(duration.timeInterval, on: scheduler)
     }
 
-    /// ``throttle(_:on:valuesPassingTest:)`` with the interval given as a `Duration`.
+    /// `throttle(_:on:valuesPassingTest:)` with the interval given as a `Duration`.
     @inlinable
     public func throttle(
         _ duration: Duration, on scheduler: any Scheduler,

@@ -42,7 +42,7 @@ extension Signal {
     }
 
     /// Passes on this signal's events, but fails with `failure` if it has not terminated within
-    /// `duration` of the subscription (see ``timeout(_:on:failure:)-(TimeInterval,_,_)``).
+    /// `duration` of the subscription (see `timeout(_:on:failure:)` in seconds).
     public func timeout(_ duration: Duration, on scheduler: any Scheduler, failure: Failure) -> Signal {
         timeout(TimeoutInterval.seconds(duration), on: scheduler, failure: failure)
     }
