@@ -201,4 +201,80 @@ struct StackDepthTests {
         }
         expectAll(tally, Self.million)
     }
+
+    static let wide = 100_000
+
+    /// `count` signals made with `create`, so that no operator can see through them; the i-th
+    /// sends `i` (and `i + count` if `twice`), then completes.
+    private static func createSignals(_ count: Int, twice: Bool = false) -> [Signal<Int, Never>] {
+        (0..<count).map { index in
+            Signal.create { subscriber in
+                subscriber.sendNext(index)
+                if twice { subscriber.sendNext(index + count) }
+                subscriber.sendCompleted()
+                return nil
+            }
+        }
+    }
+
+    @Test("zip of 100,000 create-made signals runs and is released on a 512 KiB stack")
+    func zipWide() {
+        let arrays = Locked<[[Int]]>([])
+        let completions = Counter()
+        onSmallStack {
+            let zipped = Signal.zip(Self.createSignals(Self.wide, twice: true))
+            zipped.subscribe(next: { arrays.append($0) }, completed: { completions.increment() })
+        }
+        #expect(arrays.value == [Array(0..<Self.wide), Array(Self.wide..<2 * Self.wide)])
+        #expect(completions.value == 1)
+    }
+
+    @Test("zip of 100,000 from sequences runs in step on a 512 KiB stack")
+    func zipWideSequences() {
+        let arrays = Locked<[[Int]]>([])
+        let completions = Counter()
+        onSmallStack {
+            let zipped = Signal.zip((0..<Self.wide).map { Signal<Int, Never>.from([$0, -$0]) })
+            zipped.subscribe(next: { arrays.append($0) }, completed: { completions.increment() })
+        }
+        #expect(arrays.value == [Array(0..<Self.wide), (0..<Self.wide).map { -$0 }])
+        #expect(completions.value == 1)
+    }
+
+    @Test("combineLatest of 100,000 create-made signals runs and is released on a 512 KiB stack")
+    func combineLatestWide() {
+        let arrays = Locked<[[Int]]>([])
+        let completions = Counter()
+        onSmallStack {
+            let combined = Signal.combineLatest(Self.createSignals(Self.wide))
+            combined.subscribe(next: { arrays.append($0) }, completed: { completions.increment() })
+        }
+        #expect(arrays.value == [Array(0..<Self.wide)])
+        #expect(completions.value == 1)
+    }
+
+    @Test("combineLatest of 20,000 subjects sends each new latest array on a 512 KiB stack")
+    func combineLatestWideSubjects() {
+        let count = 20_000
+        let sums = Locked<[Int]>([])
+        onSmallStack {
+            let subjects = (0..<count).map { _ in Subject<Int, Never>() }
+            let subscription = Signal.combineLatest(subjects.map(\.signal)).subscribe(next: { values in
+                sums.append(values.reduce(0, +))
+            })
+            for subject in subjects { subject.sendNext(1) }
+            subjects[0].sendNext(2)
+            subscription.dispose()
+        }
+        #expect(sums.value == [count, count + 1])
+    }
+
+    @Test("merge of 100,000 create-made signals runs and is released on a 512 KiB stack")
+    func mergeWide() {
+        let tally = Tally()
+        onSmallStack {
+            tally.subscribe(to: Signal.merge(Self.createSignals(Self.wide)))
+        }
+        expectAll(tally, Self.wide)
+    }
 }
