@@ -68,14 +68,14 @@ struct EmitterTests {
         let map = shipped("map(_:)", "map")
         #expect(
             map.contains(
-                #"return Signal<Output, Failure>(name: .derived(from: self, "-map:"), producer: { downstream, lifetime in"#
+                #"return Signal<Output, Failure>(name: .derived(from: self, "-map:"), lifting: self) { downstream, lifetime in"#
             ))
-        #expect(map.contains("self.subscribe("))
+        #expect(map.contains("return Observer { event in"))
         #expect(map.contains("case .next(let input):"))
         #expect(map.contains("{ downstream.sendNext(transform($0)) }(input)"))
         #expect(map.contains("downstream.sendError(failure)"))
         #expect(map.contains("downstream.sendCompleted()"))
-        #expect(map.contains("in: lifetime"))
+        #expect(!map.contains(".subscribe("))
         #expect(!map.contains("bind"))
         #expect(!map.contains("flattenMap"))
         #expect(!map.contains("isFinished"))
@@ -88,8 +88,8 @@ struct EmitterTests {
         let lowering = Lowering(flavor: .shipped, spec: map)
         #expect(
             lowering.expression(mapDerivation, hasContext: true).hasPrefix(
-                "Signal<Output, Failure>(producer: {"))
-        #expect(lowering.expression(mapDerivation, hasContext: false).hasPrefix("Signal(producer: {"))
+                "Signal<Output, Failure>(lifting: self) {"))
+        #expect(lowering.expression(mapDerivation, hasContext: false).hasPrefix("Signal(lifting: self) {"))
         #expect(
             Lowering(flavor: .reference, spec: map).expression(mapDerivation, hasContext: true)
                 == "self.referenceFlattenMap { .just(transform($0)) }")
@@ -146,12 +146,14 @@ struct EmitterTests {
         #expect(!filter.contains("isFinished"))
     }
 
-    @Test("State lines go inside the producer, once per subscription, before subscribing")
+    @Test(
+        "State lines go inside the lifted signal's observer factory, once per subscription, before the observer"
+    )
     func stateInsideTheProducer() throws {
         let take = shipped("take(_:)", "take")
-        let producer = try #require(take.range(of: "producer: { downstream, lifetime in"))
+        let producer = try #require(take.range(of: "lifting: self) { downstream, lifetime in"))
         let state = try #require(declaration(of: "taken", in: take))
-        let subscribe = try #require(take.range(of: ".subscribe("))
+        let subscribe = try #require(take.range(of: "return Observer {"))
         #expect(producer.upperBound < state.lowerBound)
         #expect(state.upperBound < subscribe.lowerBound)
         #expect(!take[..<producer.lowerBound].contains("taken"))
@@ -159,7 +161,7 @@ struct EmitterTests {
         // The conditional keeps its Swift condition, with `.empty` in the typed context.
         #expect(
             take.contains(
-                "return count == 0 ? .empty : Signal<Value, Failure>(name: .derived(from: self, \"-take:\"), producer: {"
+                "return count == 0 ? .empty : Signal<Value, Failure>(name: .derived(from: self, \"-take:\"), lifting: self) {"
             ))
     }
 
@@ -174,7 +176,7 @@ struct EmitterTests {
         )
         let specs = checked([primitives, specFile(text)])
         let library = LibraryEmitter.emit(specs, paths: Self.paths, importing: [])
-        #expect(library.contains("(producer: { downstream, lifetime in"))
+        #expect(library.contains("lifting: self) { downstream, lifetime in"))
         // A label is not a use of the state.
         #expect(!library.contains("index.value:"))
         // With the state in a cell, an interpolation must read the cell's value, not print the cell.
@@ -260,7 +262,7 @@ struct EmitterTests {
                 "    public func map<Output: Sendable>(_ transform: @escaping @Sendable (Value) -> Output) -> Signal<Output, Failure> {"
             ))
         // A direct sink is named where it is created; a composition keeps its callee's name.
-        #expect(map.contains(#"(name: .derived(from: self, "-map:"), producer:"#))
+        #expect(map.contains(#"(name: .derived(from: self, "-map:"), lifting: self)"#))
         #expect(!map.contains(".named("))
         // Without a selector, the body is returned as it is.
         #expect(shipped("orJust(_:)", "orJust").contains("        return self.concat(.just(value))\n"))

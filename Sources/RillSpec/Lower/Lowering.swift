@@ -180,7 +180,8 @@ struct Lowering {
 
     // MARK: The direct sink
 
-    /// A `bind` or `flattenMap` lowered into one producer that forwards or drops each value.
+    /// A `bind` or `flattenMap` lowered into one lifted signal that forwards or drops each value
+    /// (a chain of them subscribes and releases in constant stack depth).
     ///
     /// Per-subscription state lives in `SinkState` cells rather than captured variables, which
     /// Swift would check for exclusive access on every event.
@@ -209,25 +210,25 @@ struct Lowering {
             statements, names: Set(cells.map(\.name) + (finishes ? ["isFinished"] : [])))
         var code = CodeWriter()
         let name = hasContext ? sinkName.map { "name: \($0), " } ?? "" : ""
-        code.block("\(hasContext ? returnType : "Signal")(\(name)producer: { downstream, lifetime in", "})") {
+        code.block(
+            "\(hasContext ? returnType : "Signal")(\(name)lifting: \(upstream)) { downstream, lifetime in",
+            "}"
+        ) {
             code in
             for cell in cells { code.line(cell.declaration) }
             if finishes { code.line("let isFinished = SinkState(false)") }
-            code.block("\(upstream).subscribe(", ")") { code in
-                code.block("Observer { event in", "},") { code in
-                    if finishes { code.line("guard !isFinished.value else { return }") }
-                    code.line("switch event {")
-                    code.line("case .next(let input):")
-                    code.indentation += 1
-                    code.line("{\(head)" + Self.indentedBody(statements) + "}(input)")
-                    code.indentation -= 1
-                    code.line("case .error(let failure):")
-                    code.line("    downstream.sendError(failure)")
-                    code.line("case .completed:")
-                    code.line("    downstream.sendCompleted()")
-                    code.line("}")
-                }
-                code.line("in: lifetime")
+            code.block("return Observer { event in", "}") { code in
+                if finishes { code.line("guard !isFinished.value else { return }") }
+                code.line("switch event {")
+                code.line("case .next(let input):")
+                code.indentation += 1
+                code.line("{\(head)" + Self.indentedBody(statements) + "}(input)")
+                code.indentation -= 1
+                code.line("case .error(let failure):")
+                code.line("    downstream.sendError(failure)")
+                code.line("case .completed:")
+                code.line("    downstream.sendCompleted()")
+                code.line("}")
             }
         }
         return String(code.text.dropLast())
