@@ -116,7 +116,8 @@ struct CLITests {
             libraryText.contains(
                 "// map(_:): Specs/Test.ops:\(lineNumber(of: "operator map", in: Self.valid))\n"))
         #expect(
-            libraryText.contains("Signal<Output, Failure>(name: .derived(from: self, \"-map:\"), producer:"))
+            libraryText.contains(
+                "Signal<Output, Failure>(name: .derived(from: self, \"-map:\"), lifting: self)"))
         #expect(try String(contentsOf: tests, encoding: .utf8).contains("struct Spec_map {"))
 
         // A second run with unchanged specs does not touch the files.

@@ -68,15 +68,15 @@ struct EmitterTests {
         let map = shipped("map(_:)", "map")
         #expect(
             map.contains(
-                #"return Signal<Output, Failure>(name: .derived(from: self, "-map:"), producer: { _rillDownstream, _rillLifetime in"#
+                #"return Signal<Output, Failure>(name: .derived(from: self, "-map:"), lifting: self) { _rillDownstream, _rillLifetime in"#
             ))
-        #expect(map.contains("self.subscribe("))
+        #expect(map.contains("return Observer { _rillEvent in"))
         #expect(map.contains("case .next(let _rillInput):"))
         #expect(map.contains("_rillDownstream.sendNext(transform($0))\n"))
         #expect(map.contains("}(_rillInput)"))
         #expect(map.contains("_rillDownstream.sendError(_rillFailure)"))
         #expect(map.contains("_rillDownstream.sendCompleted()"))
-        #expect(map.contains("in: _rillLifetime"))
+        #expect(!map.contains(".subscribe("))
         #expect(!map.contains("bind"))
         #expect(!map.contains("flattenMap"))
         #expect(!map.contains("IsFinished"))
@@ -89,8 +89,8 @@ struct EmitterTests {
         let lowering = Lowering(flavor: .shipped, spec: map)
         #expect(
             lowering.expression(mapDerivation, hasContext: true).hasPrefix(
-                "Signal<Output, Failure>(producer: {"))
-        #expect(lowering.expression(mapDerivation, hasContext: false).hasPrefix("Signal(producer: {"))
+                "Signal<Output, Failure>(lifting: self) {"))
+        #expect(lowering.expression(mapDerivation, hasContext: false).hasPrefix("Signal(lifting: self) {"))
         #expect(
             Lowering(flavor: .reference, spec: map).expression(mapDerivation, hasContext: true)
                 == "self.referenceFlattenMap { .just(transform($0)) }")
@@ -147,12 +147,14 @@ struct EmitterTests {
         #expect(!filter.contains("IsFinished"))
     }
 
-    @Test("State lines go inside the producer, once per subscription, before subscribing")
+    @Test(
+        "State lines go inside the lifted signal's observer factory, once per subscription, before the observer"
+    )
     func stateInsideTheProducer() throws {
         let take = shipped("take(_:)", "take")
-        let producer = try #require(take.range(of: "producer: { _rillDownstream, _rillLifetime in"))
+        let producer = try #require(take.range(of: "lifting: self) { _rillDownstream, _rillLifetime in"))
         let state = try #require(declaration(of: "taken", in: take))
-        let subscribe = try #require(take.range(of: ".subscribe("))
+        let subscribe = try #require(take.range(of: "return Observer {"))
         #expect(producer.upperBound < state.lowerBound)
         #expect(state.upperBound < subscribe.lowerBound)
         #expect(!take[..<producer.lowerBound].contains("taken"))
@@ -160,7 +162,7 @@ struct EmitterTests {
         // The conditional keeps its Swift condition, with `.empty` in the typed context.
         #expect(
             take.contains(
-                "return count == 0 ? .empty : Signal<Value, Failure>(name: .derived(from: self, \"-take:\"), producer: {"
+                "return count == 0 ? .empty : Signal<Value, Failure>(name: .derived(from: self, \"-take:\"), lifting: self) {"
             ))
     }
 
@@ -175,7 +177,7 @@ struct EmitterTests {
         )
         let specs = checked([primitives, specFile(text)])
         let library = LibraryEmitter.emit(specs, paths: Self.paths, importing: [])
-        #expect(library.contains("(producer: { _rillDownstream, _rillLifetime in"))
+        #expect(library.contains("lifting: self) { _rillDownstream, _rillLifetime in"))
         // A label is not a use of the state.
         #expect(!library.contains("index.value:"))
         // With the state in a cell, an interpolation must read the cell's value, not print the cell.
@@ -261,7 +263,7 @@ struct EmitterTests {
                 "    public func map<Output: Sendable>(_ transform: @escaping @Sendable (Value) -> Output) -> Signal<Output, Failure> {"
             ))
         // A direct sink is named where it is created; a composition keeps its callee's name.
-        #expect(map.contains(#"(name: .derived(from: self, "-map:"), producer:"#))
+        #expect(map.contains(#"(name: .derived(from: self, "-map:"), lifting: self)"#))
         #expect(!map.contains(".named("))
         // Without a selector, the body is returned as it is.
         #expect(shipped("orJust(_:)", "orJust").contains("        return self.concat(.just(value))\n"))

@@ -13,8 +13,9 @@
 public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     /// How a subscription is started. The cases other than `producer` let the core run common
     /// shapes without allocating or recursing: `just` is forwarded in place by `bind`, a
-    /// `concat` chain of any length is walked with an explicit stack, and `zip` pulls from two
-    /// `sequence`s in step instead of buffering one of them whole.
+    /// `concat` chain of any length is walked with an explicit stack, `zip` pulls from two
+    /// `sequence`s in step instead of buffering one of them whole, and a chain of `lifted`
+    /// signals of any length is subscribed and released without recursing all the way.
     @usableFromInline
     enum Source: Sendable {
         case just(Value)
@@ -28,6 +29,10 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
             producer: @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void,
             makeIterator: @Sendable () -> () -> Value?)
         case concat(ConcatNode<Value, Failure>)
+        /// A producer that subscribes one upstream as its last act (see
+        /// ``Signal/init(name:lifting:_:)``), and where it stands in a stack of such signals.
+        case lifted(
+            producer: @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void, LiftTrace)
     }
 
     @usableFromInline let source: Source
@@ -80,7 +85,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
             observer.sendError(failure)
         case .never:
             break
-        case .producer(let producer), .sequence(let producer, _):
+        case .producer(let producer), .sequence(let producer, _), .lifted(let producer, _):
             producer(observer, lifetime)
         case .concat(let node):
             ConcatRun.start(node, observer, lifetime)

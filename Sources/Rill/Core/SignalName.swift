@@ -24,7 +24,13 @@ public struct SignalName: Sendable, CustomStringConvertible {
     public static func derived<Input, InputFailure>(
         from receiver: Signal<Input, InputFailure>, _ selector: String
     ) -> SignalName {
-        SignalName { depth in "[\(receiver.name(depth: depth - 1))] \(selector)" }
+        // The name of a checkpoint of a long chain of lifted signals holds its receiver like
+        // the checkpoint holds its upstream, so that releasing the names does not recurse either.
+        if let trace = receiver.liftTrace, (trace.depth + 1) % LiftCheckpoint.interval == 0 {
+            let held = HeldSignal(receiver)
+            return SignalName { depth in "[\(held.signal.name(depth: depth - 1))] \(selector)" }
+        }
+        return SignalName { depth in "[\(receiver.name(depth: depth - 1))] \(selector)" }
     }
 
     /// `[receiver] selector argument`, for operators that take another signal (`-zipWith:`).
@@ -66,7 +72,7 @@ extension Signal: CustomStringConvertible, CustomDebugStringConvertible {
         case .empty: return "+empty"
         case .failure(let failure): return "+error: \(failure)"
         case .never: return "+never"
-        case .producer: return "+createSignal:"
+        case .producer, .lifted: return "+createSignal:"
         case .sequence: return "+from: sequence"
         case .concat(let node): return node.name(depth: depth)
         }

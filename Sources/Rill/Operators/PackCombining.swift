@@ -5,7 +5,7 @@ extension Signal {
     public static func zip<each Element: Sendable>(
         _ signals: repeat Signal<each Element, Failure>
     ) -> Signal<(repeat each Element), Failure> where Value == (repeat each Element) {
-        combiningPack(repeat each signals, with: Signal<any Sendable, Failure>.zip(_:))
+        combiningPack(repeat each signals, with: { Signal<any Sendable, Failure>.zip($0) })
             .named(SignalName("+zip:"))
     }
 
@@ -15,7 +15,7 @@ extension Signal {
     public static func combineLatest<each Element: Sendable>(
         _ signals: repeat Signal<each Element, Failure>
     ) -> Signal<(repeat each Element), Failure> where Value == (repeat each Element) {
-        combiningPack(repeat each signals, with: Signal<any Sendable, Failure>.combineLatest(_:))
+        combiningPack(repeat each signals, with: { Signal<any Sendable, Failure>.combineLatest($0) })
             .named(SignalName("+combineLatest:"))
     }
 

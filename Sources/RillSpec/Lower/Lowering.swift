@@ -182,7 +182,8 @@ struct Lowering {
 
     // MARK: The direct sink
 
-    /// A `bind` or `flattenMap` lowered into one producer that forwards or drops each value.
+    /// A `bind` or `flattenMap` lowered into one lifted signal that forwards or drops each value
+    /// (a chain of them subscribes and releases in constant stack depth).
     ///
     /// Per-subscription state lives in `SinkState` cells rather than captured variables, which
     /// Swift would check for exclusive access on every event.
@@ -213,8 +214,8 @@ struct Lowering {
         var code = CodeWriter()
         let name = hasContext ? sinkName.map { "name: \($0), " } ?? "" : ""
         code.block(
-            "\(hasContext ? returnType : "Signal")(\(name)producer: { \(downstream), \(Self.generated("lifetime")) in",
-            "})"
+            "\(hasContext ? returnType : "Signal")(\(name)lifting: \(upstream)) { \(downstream), \(Self.generated("lifetime")) in",
+            "}"
         ) { code in
             for (line, cell) in cells {
                 code.sourceLocation(line.start, paths: paths)
@@ -222,24 +223,21 @@ struct Lowering {
             }
             code.sourceLocation(closure.location, paths: paths)
             if finishes { code.line("let \(Self.isFinished) = SinkState(false)") }
-            code.block("\(upstream).subscribe(", ")") { code in
-                code.block("Observer { \(Self.generated("event")) in", "},") { code in
-                    if finishes { code.line("guard !\(Self.isFinished).value else { return }") }
-                    code.line("switch \(Self.generated("event")) {")
-                    code.line("case .next(let \(Self.generated("input"))):")
-                    code.indentation += 1
-                    code.line("{\(head)")
-                    code.userCode(statements, at: closure.bodyStart, paths: paths)
-                    code.sourceLocation(closure.location, paths: paths)
-                    code.line("}(\(Self.generated("input")))")
-                    code.indentation -= 1
-                    code.line("case .error(let \(Self.generated("failure"))):")
-                    code.line("    \(downstream).sendError(\(Self.generated("failure")))")
-                    code.line("case .completed:")
-                    code.line("    \(downstream).sendCompleted()")
-                    code.line("}")
-                }
-                code.line("in: \(Self.generated("lifetime"))")
+            code.block("return Observer { \(Self.generated("event")) in", "}") { code in
+                if finishes { code.line("guard !\(Self.isFinished).value else { return }") }
+                code.line("switch \(Self.generated("event")) {")
+                code.line("case .next(let \(Self.generated("input"))):")
+                code.indentation += 1
+                code.line("{\(head)")
+                code.userCode(statements, at: closure.bodyStart, paths: paths)
+                code.sourceLocation(closure.location, paths: paths)
+                code.line("}(\(Self.generated("input")))")
+                code.indentation -= 1
+                code.line("case .error(let \(Self.generated("failure"))):")
+                code.line("    \(downstream).sendError(\(Self.generated("failure")))")
+                code.line("case .completed:")
+                code.line("    \(downstream).sendCompleted()")
+                code.line("}")
             }
         }
         return String(code.text.dropLast())

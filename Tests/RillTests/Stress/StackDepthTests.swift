@@ -201,4 +201,169 @@ struct StackDepthTests {
         }
         expectAll(tally, Self.million)
     }
+
+    static let wide = 100_000
+
+    /// `count` signals made with `create`, so that no operator can see through them; the i-th
+    /// sends `i` (and `i + count` if `twice`), then completes.
+    private static func createSignals(_ count: Int, twice: Bool = false) -> [Signal<Int, Never>] {
+        (0..<count).map { index in
+            Signal.create { subscriber in
+                subscriber.sendNext(index)
+                if twice { subscriber.sendNext(index + count) }
+                subscriber.sendCompleted()
+                return nil
+            }
+        }
+    }
+
+    @Test("zip of 100,000 create-made signals runs and is released on a 512 KiB stack")
+    func zipWide() {
+        let arrays = Locked<[[Int]]>([])
+        let completions = Counter()
+        onSmallStack {
+            let zipped = Signal.zip(Self.createSignals(Self.wide, twice: true))
+            zipped.subscribe(next: { arrays.append($0) }, completed: { completions.increment() })
+        }
+        #expect(arrays.value == [Array(0..<Self.wide), Array(Self.wide..<2 * Self.wide)])
+        #expect(completions.value == 1)
+    }
+
+    @Test("zip of 100,000 from sequences runs in step on a 512 KiB stack")
+    func zipWideSequences() {
+        let arrays = Locked<[[Int]]>([])
+        let completions = Counter()
+        onSmallStack {
+            let zipped = Signal.zip((0..<Self.wide).map { Signal<Int, Never>.from([$0, -$0]) })
+            zipped.subscribe(next: { arrays.append($0) }, completed: { completions.increment() })
+        }
+        #expect(arrays.value == [Array(0..<Self.wide), (0..<Self.wide).map { -$0 }])
+        #expect(completions.value == 1)
+    }
+
+    @Test("combineLatest of 100,000 create-made signals runs and is released on a 512 KiB stack")
+    func combineLatestWide() {
+        let arrays = Locked<[[Int]]>([])
+        let completions = Counter()
+        onSmallStack {
+            let combined = Signal.combineLatest(Self.createSignals(Self.wide))
+            combined.subscribe(next: { arrays.append($0) }, completed: { completions.increment() })
+        }
+        #expect(arrays.value == [Array(0..<Self.wide)])
+        #expect(completions.value == 1)
+    }
+
+    @Test("combineLatest of 20,000 subjects sends each new latest array on a 512 KiB stack")
+    func combineLatestWideSubjects() {
+        let count = 20_000
+        let sums = Locked<[Int]>([])
+        onSmallStack {
+            let subjects = (0..<count).map { _ in Subject<Int, Never>() }
+            let subscription = Signal.combineLatest(subjects.map(\.signal)).subscribe(next: { values in
+                sums.append(values.reduce(0, +))
+            })
+            for subject in subjects { subject.sendNext(1) }
+            subjects[0].sendNext(2)
+            subscription.dispose()
+        }
+        #expect(sums.value == [count, count + 1])
+    }
+
+    @Test("merge of 100,000 create-made signals runs and is released on a 512 KiB stack")
+    func mergeWide() {
+        let tally = Tally()
+        onSmallStack {
+            tally.subscribe(to: Signal.merge(Self.createSignals(Self.wide)))
+        }
+        expectAll(tally, Self.wide)
+    }
+
+    static let deep = 100_000
+
+    @Test("a chain of 1,000 lifted operators, past many checkpoints, delivers every event in order")
+    func liftedChainDelivers() {
+        var chain = Signal<Int, Never>.from([0, 1_000, 2_000])
+        for index in 0..<1_000 {
+            chain = index % 2 == 0 ? chain.map { $0 + 1 } : chain.filter { $0 != 250 }
+        }
+        let events = Locked<[String]>([])
+        chain.subscribe(next: { events.append("\($0)") }, completed: { events.append("|") })
+        // 0 reaches 250 on the way and is dropped there.
+        #expect(events.value == ["1500", "2500", "|"])
+        #expect(chain.name.hasSuffix("-filter:"))
+    }
+
+    @Test("a chain of 100,000 maps over a subject is subscribed, disposed and released on a 512 KiB stack")
+    func mapChain() {
+        let released = Flag()
+        let values = Locked<[Int]>([])
+        onSmallStack {
+            let subject = Subject<Int, Never>()
+            var chain = subject.signal
+            for _ in 0..<Self.deep { chain = chain.map { $0 + 1 } }
+            weak var weakToken: Token?
+            let subscription: any Disposable
+            do {
+                let token = Token()
+                weakToken = token
+                subscription = chain.subscribe(next: { value in
+                    token.touch()
+                    values.append(value)
+                })
+            }
+            subscription.dispose()
+            subject.sendNext(0)
+            chain = .empty
+            if weakToken == nil { released.set() }
+        }
+        #expect(values.value.isEmpty)
+        #expect(released.isSet)
+    }
+
+    @Test(
+        "a chain of 100,000 mixed unary operators over a create signal is released on disposal on a 512 KiB stack"
+    )
+    func mixedChainDisposed() {
+        let released = Flag()
+        onSmallStack {
+            let source = Locked<Subscriber<Int, Never>?>(nil)
+            var chain = Signal<Int, Never>.create { subscriber in
+                source.value = subscriber
+                return nil
+            }
+            for index in 0..<Self.deep {
+                switch index % 4 {
+                case 0: chain = chain.map { $0 + 1 }
+                case 1: chain = chain.filter { _ in true }
+                case 2: chain = chain.take(Int.max)
+                default: chain = chain.skip(0)
+                }
+            }
+            weak var weakToken: Token?
+            let subscription: any Disposable
+            do {
+                let token = Token()
+                weakToken = token
+                subscription = chain.subscribe(next: { _ in token.touch() })
+            }
+            #expect(source.value != nil)
+            source.value = nil
+            subscription.dispose()
+            chain = .empty
+            if weakToken == nil { released.set() }
+        }
+        #expect(released.isSet)
+    }
+
+    @Test("releasing a chain of 100,000 maps that was never subscribed does not overflow a 512 KiB stack")
+    func releaseUnsubscribedMapChain() {
+        let built = Counter()
+        onSmallStack {
+            var chain = Signal<Int, Never>.never
+            for _ in 0..<Self.deep { chain = chain.map { $0 + 1 } }
+            #expect(chain.name.hasSuffix("-map:"))
+            built.increment()
+        }
+        #expect(built.value == 1)
+    }
 }
