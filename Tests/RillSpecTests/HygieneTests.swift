@@ -38,7 +38,7 @@ struct HygieneTests {
         #expect(text.contains("let isFinished = SinkState(false)"))
         #expect(text.contains("let _rillIsFinished = SinkState(false)"))
         #expect(text.contains("isFinished.value = downstream == lifetime"))
-        #expect(text.contains("producer: { _rillDownstream, _rillLifetime in"))
+        #expect(text.contains("lifting: self) { _rillDownstream, _rillLifetime in"))
     }
 
     @Test("A name with the generated prefix is an error wherever the spec declares or uses it")
