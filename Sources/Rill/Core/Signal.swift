@@ -27,7 +27,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
         case sequence(
             producer: @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void,
             makeIterator: @Sendable () -> () -> Value?)
-        case concat(ConcatNode<Value, Failure>)
+        case concat(ConcatNode<Signal>)
     }
 
     @usableFromInline let source: Source

@@ -3,15 +3,19 @@ import Synchronization
 /// The untyped shape of a concatenation tree: each link holds its child links, so that a deep
 /// tree can be torn down iteratively without generic code (see `deinit`).
 ///
-/// @unchecked Sendable: the only mutable state, `childLinks`, is inside a `Lock`; the class is
-/// not final because ``ConcatNode`` adds the typed leaves.
+/// @unchecked Sendable: the only mutable state, the two child links, is held in atomics (read
+/// with acquiring, cleared with releasing ordering); the class is not final because
+/// ``ConcatNode`` adds the typed leaves.
 @usableFromInline
 class ConcatLink: @unchecked Sendable {
-    @usableFromInline let childLinks: Lock<(first: ConcatLink?, second: ConcatLink?)>
+    /// Each link owns one retain of each child link, given back when a dying parent takes it.
+    @usableFromInline let firstLink: Atomic<Unmanaged<ConcatLink>?>
+    @usableFromInline let secondLink: Atomic<Unmanaged<ConcatLink>?>
 
-    @usableFromInline
+    @inlinable
     init(first: ConcatLink?, second: ConcatLink?) {
-        childLinks = Lock((first, second))
+        firstLink = Atomic(first.map { Unmanaged.passRetained($0) })
+        secondLink = Atomic(second.map { Unmanaged.passRetained($0) })
     }
 
     deinit {
@@ -27,13 +31,17 @@ class ConcatLink: @unchecked Sendable {
         }
     }
 
+    /// Moves the child links into `doomed`. Only called on a link nobody else can reach: one
+    /// that is being deinitialized, or held only by the worklist.
     private func takeChildLinks(into doomed: inout [ConcatLink]) {
-        let (first, second) = childLinks.withLock { links in
-            defer { links = (nil, nil) }
-            return links
+        if let first = firstLink.load(ordering: .acquiring) {
+            firstLink.store(nil, ordering: .releasing)
+            doomed.append(first.takeRetainedValue())
         }
-        if let first { doomed.append(first) }
-        if let second { doomed.append(second) }
+        if let second = secondLink.load(ordering: .acquiring) {
+            secondLink.store(nil, ordering: .releasing)
+            doomed.append(second.takeRetainedValue())
+        }
     }
 }
 
@@ -44,54 +52,65 @@ class ConcatLink: @unchecked Sendable {
 /// of a million links costs no stack depth to subscribe, whatever its shape. A side that is itself
 /// a concatenation is held as a child link (with its name, if it has one); any other side is held
 /// as a typed leaf.
-// @unchecked Sendable, restated from ConcatLink: this subclass adds only `let` leaves, which are
-// Sendable signals.
+///
+/// `Leaf` is always `Signal<Value, Failure>`. Being generic over the leaf type itself, rather
+/// than over `Value` and `Failure`, keeps the leaves' types among the class's own generic
+/// arguments, so destroying a node needs no runtime lookup of generic metadata.
+// @unchecked Sendable, restated from ConcatLink: this subclass adds only `let` leaves and names,
+// which are Sendable.
 @usableFromInline
-final class ConcatNode<Value: Sendable, Failure: Error>: ConcatLink, @unchecked Sendable {
-    @usableFromInline let firstLeaf: Signal<Value, Failure>?
-    @usableFromInline let secondLeaf: Signal<Value, Failure>?
+final class ConcatNode<Leaf: Sendable>: ConcatLink, @unchecked Sendable {
+    /// The sides that are not concatenations; a side held as a link has `empty` here.
+    @usableFromInline let firstLeaf: Leaf
+    @usableFromInline let secondLeaf: Leaf
     /// The names of sides held as links.
     @usableFromInline let firstLinkName: SignalName?
     @usableFromInline let secondLinkName: SignalName?
 
     @inlinable
-    init(_ first: Signal<Value, Failure>, _ second: Signal<Value, Failure>) {
-        let firstNode = Self.node(of: first)
-        let secondNode = Self.node(of: second)
-        firstLeaf = firstNode == nil ? first : nil
-        secondLeaf = secondNode == nil ? second : nil
-        firstLinkName = firstNode == nil ? nil : first.explicitName
-        secondLinkName = secondNode == nil ? nil : second.explicitName
-        super.init(first: firstNode, second: secondNode)
+    init(
+        first: (leaf: Leaf, link: ConcatNode?, name: SignalName?),
+        second: (leaf: Leaf, link: ConcatNode?, name: SignalName?)
+    ) {
+        firstLeaf = first.leaf
+        secondLeaf = second.leaf
+        firstLinkName = first.name
+        secondLinkName = second.name
+        super.init(first: first.link, second: second.link)
+    }
+}
+
+extension ConcatNode {
+    @inlinable
+    convenience init<Value, Failure>(_ first: Signal<Value, Failure>, _ second: Signal<Value, Failure>)
+    where Leaf == Signal<Value, Failure> {
+        self.init(first: Self.side(first), second: Self.side(second))
     }
 
     @inlinable
-    static func node(of signal: Signal<Value, Failure>) -> ConcatNode? {
-        if case .concat(let node) = signal.source { return node }
-        return nil
+    static func side<Value, Failure>(_ signal: Signal<Value, Failure>) -> (
+        leaf: Leaf, link: ConcatNode?, name: SignalName?
+    ) where Leaf == Signal<Value, Failure> {
+        guard case .concat(let node) = signal.source else { return (signal, nil, nil) }
+        return (Signal(source: .empty), node, signal.explicitName)
     }
 
-    /// The two sides, or `nil` for a side already taken apart by a dying parent.
+    /// One side as a signal: its link, under the link's name, or else its leaf.
     @inlinable
-    var children: (first: Signal<Value, Failure>?, second: Signal<Value, Failure>?) {
-        let (firstLink, secondLink) = childLinks.withLock { $0 }
-        return (
-            firstLeaf
-                ?? firstLink.map {
-                    Signal(source: .concat(unsafeDowncast($0, to: ConcatNode.self)), name: firstLinkName)
-                },
-            secondLeaf
-                ?? secondLink.map {
-                    Signal(source: .concat(unsafeDowncast($0, to: ConcatNode.self)), name: secondLinkName)
-                }
-        )
+    static func signal<Value, Failure>(
+        leaf: Leaf, link: Unmanaged<ConcatLink>?, linkName: SignalName?
+    ) -> Signal<Value, Failure> where Leaf == Signal<Value, Failure> {
+        guard let link else { return leaf }
+        return Signal(
+            source: .concat(unsafeDowncast(link.takeUnretainedValue(), to: ConcatNode.self)), name: linkName)
     }
 
-    func name(depth: Int) -> String {
-        let (first, second) = children
-        let firstName = first?.name(depth: depth - 1) ?? "…"
-        let secondName = second?.name(depth: depth - 1) ?? "…"
-        return "[\(firstName)] -concat: \(secondName)"
+    func name<Value, Failure>(depth: Int) -> String where Leaf == Signal<Value, Failure> {
+        let first = Self.signal(
+            leaf: firstLeaf, link: firstLink.load(ordering: .acquiring), linkName: firstLinkName)
+        let second = Self.signal(
+            leaf: secondLeaf, link: secondLink.load(ordering: .acquiring), linkName: secondLinkName)
+        return "[\(first.name(depth: depth - 1))] -concat: \(second.name(depth: depth - 1))"
     }
 }
 
