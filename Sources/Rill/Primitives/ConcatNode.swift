@@ -45,71 +45,115 @@ class ConcatLink: @unchecked Sendable {
     }
 }
 
+/// The names of a node's sides that are held as named links: rare, so kept out of line.
+@usableFromInline
+final class ConcatLinkNames: Sendable {
+    @usableFromInline let first: SignalName?
+    @usableFromInline let second: SignalName?
+
+    @inlinable
+    init(first: SignalName?, second: SignalName?) {
+        self.first = first
+        self.second = second
+    }
+
+    /// The names, or `nil` when neither side is a named link. Not a failable initializer, which
+    /// would allocate before it fails.
+    @inlinable
+    static func of(first: SignalName?, second: SignalName?) -> ConcatLinkNames? {
+        guard first != nil || second != nil else { return nil }
+        return ConcatLinkNames(first: first, second: second)
+    }
+}
+
 /// One `a.concat(b)`: a node of a binary tree whose leaves, read left to right, are the
 /// signals to run one after another.
 ///
 /// Concatenation only builds this tree; ``ConcatRun`` walks it with an explicit stack, so a chain
 /// of a million links costs no stack depth to subscribe, whatever its shape. A side that is itself
-/// a concatenation is held as a child link (with its name, if it has one); any other side is held
-/// as a typed leaf.
+/// a concatenation is held as a child link (with its name, if it has one); any other side is the
+/// node's one typed leaf. The sides of a node are read from which links it has:
+///
+/// - first link and second link: the leaf is unused (`empty`);
+/// - first link only: the second side is the leaf;
+/// - second link only: the first side is the leaf;
+/// - no link: the node holds the leaf alone, with no second side. `a.concat(b)` of two signals
+///   that are not concatenations keeps `b` in such a node, linked as its second side.
+///
+/// One leaf, rather than one per side, keeps a node small enough for the allocator's fastest
+/// size classes; chains, the shape that matters, have one leaf per link anyway.
 ///
 /// `Leaf` is always `Signal<Value, Failure>`. Being generic over the leaf type itself, rather
-/// than over `Value` and `Failure`, keeps the leaves' types among the class's own generic
-/// arguments, so destroying a node needs no runtime lookup of generic metadata.
-// @unchecked Sendable, restated from ConcatLink: this subclass adds only `let` leaves and names,
-// which are Sendable.
+/// than over `Value` and `Failure`, keeps the leaf's type among the class's own generic
+/// arguments, so destroying a node needs no run-time lookup of generic metadata.
+// @unchecked Sendable, restated from ConcatLink: this subclass adds only `let` properties of
+// Sendable types.
 @usableFromInline
 final class ConcatNode<Leaf: Sendable>: ConcatLink, @unchecked Sendable {
-    /// The sides that are not concatenations; a side held as a link has `empty` here.
-    @usableFromInline let firstLeaf: Leaf
-    @usableFromInline let secondLeaf: Leaf
-    /// The names of sides held as links.
-    @usableFromInline let firstLinkName: SignalName?
-    @usableFromInline let secondLinkName: SignalName?
+    @usableFromInline let leaf: Leaf
+    @usableFromInline let linkNames: ConcatLinkNames?
 
     @inlinable
-    init(
-        first: (leaf: Leaf, link: ConcatNode?, name: SignalName?),
-        second: (leaf: Leaf, link: ConcatNode?, name: SignalName?)
-    ) {
-        firstLeaf = first.leaf
-        secondLeaf = second.leaf
-        firstLinkName = first.name
-        secondLinkName = second.name
-        super.init(first: first.link, second: second.link)
+    init(leaf: Leaf, first: ConcatNode?, second: ConcatNode?, linkNames: ConcatLinkNames?) {
+        self.leaf = leaf
+        self.linkNames = linkNames
+        super.init(first: first, second: second)
     }
+
 }
 
 extension ConcatNode {
+    /// The node for `first.concat(second)`. A static function, not a convenience initializer,
+    /// so that exactly one node is allocated, whichever branch is taken.
     @inlinable
-    convenience init<Value, Failure>(_ first: Signal<Value, Failure>, _ second: Signal<Value, Failure>)
+    static func concatenating<Value, Failure>(
+        _ first: Signal<Value, Failure>, _ second: Signal<Value, Failure>
+    ) -> ConcatNode where Leaf == Signal<Value, Failure> {
+        let firstNode = node(of: first)
+        let secondNode = node(of: second)
+        let names = ConcatLinkNames.of(
+            first: firstNode == nil ? nil : first.explicitName,
+            second: secondNode == nil ? nil : second.explicitName)
+        switch (firstNode, secondNode) {
+        case (nil, nil):
+            let lone = ConcatNode(leaf: second, first: nil, second: nil, linkNames: nil)
+            return ConcatNode(leaf: first, first: nil, second: lone, linkNames: nil)
+        case (nil, let secondNode?):
+            return ConcatNode(leaf: first, first: nil, second: secondNode, linkNames: names)
+        case (let firstNode?, nil):
+            return ConcatNode(leaf: second, first: firstNode, second: nil, linkNames: names)
+        case (let firstNode?, let secondNode?):
+            return ConcatNode(
+                leaf: Signal(source: .empty), first: firstNode, second: secondNode, linkNames: names)
+        }
+    }
+
+    @inlinable
+    static func node<Value, Failure>(of signal: Signal<Value, Failure>) -> ConcatNode?
     where Leaf == Signal<Value, Failure> {
-        self.init(first: Self.side(first), second: Self.side(second))
+        guard case .concat(let node) = signal.source else { return nil }
+        return node
     }
 
-    @inlinable
-    static func side<Value, Failure>(_ signal: Signal<Value, Failure>) -> (
-        leaf: Leaf, link: ConcatNode?, name: SignalName?
-    ) where Leaf == Signal<Value, Failure> {
-        guard case .concat(let node) = signal.source else { return (signal, nil, nil) }
-        return (Signal(source: .empty), node, signal.explicitName)
-    }
-
-    /// One side as a signal: its link, under the link's name, or else its leaf.
-    @inlinable
-    static func signal<Value, Failure>(
-        leaf: Leaf, link: Unmanaged<ConcatLink>?, linkName: SignalName?
-    ) -> Signal<Value, Failure> where Leaf == Signal<Value, Failure> {
-        guard let link else { return leaf }
-        return Signal(
-            source: .concat(unsafeDowncast(link.takeUnretainedValue(), to: ConcatNode.self)), name: linkName)
+    /// A side held as a link, as a signal: a lone leaf as itself, any other node as a
+    /// concatenation under the link's name.
+    func signal<Value, Failure>(ofLink link: Unmanaged<ConcatLink>, name: SignalName?) -> Signal<
+        Value, Failure
+    > where Leaf == Signal<Value, Failure> {
+        let node = unsafeDowncast(link.takeUnretainedValue(), to: ConcatNode.self)
+        if node.firstLink.load(ordering: .acquiring) == nil
+            && node.secondLink.load(ordering: .acquiring) == nil
+        {
+            return node.leaf
+        }
+        return Signal(source: .concat(node), name: name)
     }
 
     func name<Value, Failure>(depth: Int) -> String where Leaf == Signal<Value, Failure> {
-        let first = Self.signal(
-            leaf: firstLeaf, link: firstLink.load(ordering: .acquiring), linkName: firstLinkName)
-        let second = Self.signal(
-            leaf: secondLeaf, link: secondLink.load(ordering: .acquiring), linkName: secondLinkName)
+        let firstLink = firstLink.load(ordering: .acquiring)
+        let secondLink = secondLink.load(ordering: .acquiring)
+        let first = firstLink.map { signal(ofLink: $0, name: linkNames?.first) } ?? leaf
+        let second = secondLink.map { signal(ofLink: $0, name: linkNames?.second) } ?? leaf
         return "[\(first.name(depth: depth - 1))] -concat: \(second.name(depth: depth - 1))"
     }
 }
@@ -122,6 +166,6 @@ extension Signal {
     /// depth.
     @inlinable
     public func concat(_ next: Signal) -> Signal {
-        Signal(source: .concat(ConcatNode(self, next)))
+        Signal(source: .concat(.concatenating(self, next)))
     }
 }

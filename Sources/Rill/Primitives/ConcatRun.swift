@@ -46,24 +46,38 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
         ConcatRun(root, downstream, lifetime).run()
     }
 
-    /// The next leaf of the tree, walking down first sides and leaving second sides on `stack`.
+    /// The next leaf of the tree, walking down first sides and leaving second sides on `stack`
+    /// (see ``ConcatNode`` for how a node's links tell where its leaf is).
     @inlinable
     static func nextLeaf(_ stack: inout [ConcatStep]) -> Signal<Value, Failure>? {
-        guard let step = stack.popLast() else { return nil }
-        var link = step.link
-        var isSecondSideOnly = step.isSecondSideOnly
-        while true {
-            let node = unsafeDowncast(link.takeUnretainedValue(), to: Node.self)
-            if isSecondSideOnly {
-                guard let second = node.secondLink.load(ordering: .acquiring) else { return node.secondLeaf }
-                link = second
-                isSecondSideOnly = false
-            } else {
+        while let step = stack.popLast() {
+            var link = step.link
+            var isSecondSideOnly = step.isSecondSideOnly
+            while true {
+                let firstLink = link._withUnsafeGuaranteedRef { $0.firstLink.load(ordering: .acquiring) }
+                if isSecondSideOnly {
+                    if let secondLink = link._withUnsafeGuaranteedRef({
+                        $0.secondLink.load(ordering: .acquiring)
+                    }) {
+                        link = secondLink
+                        isSecondSideOnly = false
+                        continue
+                    }
+                    // With no link at all, the node is a lone leaf, already run as its first side.
+                    guard firstLink != nil else { break }
+                    return Self.leaf(of: link)
+                }
                 stack.append(ConcatStep(link, isSecondSideOnly: true))
-                guard let first = node.firstLink.load(ordering: .acquiring) else { return node.firstLeaf }
-                link = first
+                guard let firstLink else { return Self.leaf(of: link) }
+                link = firstLink
             }
         }
+        return nil
+    }
+
+    @inlinable
+    static func leaf(of link: Unmanaged<ConcatLink>) -> Signal<Value, Failure> {
+        link._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Node.self).leaf }
     }
 
     @inlinable
