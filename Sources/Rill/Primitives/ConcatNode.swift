@@ -99,12 +99,11 @@ final class ConcatNode<Leaf: Sendable>: ConcatLink, @unchecked Sendable {
         self.linkNames = linkNames
         super.init(first: first, second: second)
     }
-
 }
 
 extension ConcatNode {
-    /// The node for `first.concat(second)`. A static function, not a convenience initializer,
-    /// so that exactly one node is allocated, whichever branch is taken.
+    /// The node for `first.concat(second)`: a static function rather than an initializer, so
+    /// that two plain signals can get a node that links a lone node for the second.
     @inlinable
     static func concatenating<Value, Failure>(
         _ first: Signal<Value, Failure>, _ second: Signal<Value, Failure>
