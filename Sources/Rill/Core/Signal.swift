@@ -28,7 +28,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
         case sequence(
             producer: @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void,
             makeIterator: @Sendable () -> () -> Value?)
-        case concat(ConcatNode<Value, Failure>)
+        case concat(ConcatNode<Signal>)
         /// A producer that subscribes one upstream as its last act (see
         /// ``Signal/init(name:lifting:_:)``), and where it stands in a stack of such signals.
         case lifted(

@@ -10,14 +10,40 @@ import Synchronization
 ///
 /// Anything added after disposal is disposed at once.
 public final class CompositeDisposable: Disposable {
-    private struct State {
-        var entries: [any Disposable] = []
-        var isDisposed = false
+    /// The entries in the order they were added. Most lifetimes hold none or one, so the first
+    /// entry has a slot of its own and the array is only allocated for a second.
+    private struct Entries {
+        var first: (any Disposable)?
+        var rest: [any Disposable] = []
+
+        mutating func append(_ disposable: any Disposable) {
+            if first == nil && rest.isEmpty {
+                first = disposable
+            } else {
+                rest.append(disposable)
+            }
+        }
+
+        mutating func remove(_ disposable: any Disposable) {
+            // Parts are usually removed in the reverse order of their addition: search from the end.
+            if let index = rest.lastIndex(where: { $0 === disposable }) {
+                rest.remove(at: index)
+            } else if first === disposable {
+                first = nil
+            }
+        }
     }
 
-    private let state = Lock(State())
-    /// Mirrors `state.isDisposed` so that the per-event check is one atomic load, not a lock.
-    private let disposed = Atomic<Bool>(false)
+    /// The bits of ``flags``.
+    @usableFromInline
+    enum Flag {
+        @inlinable static var disposed: Int { 1 }
+        /// Set, under the lock, before the first entry is added: without it, disposal needs no lock.
+        @inlinable static var hasEntries: Int { 2 }
+    }
+
+    private let entries = Lock(Entries())
+    @usableFromInline let flags = Atomic<Int>(0)
     private let parent: CompositeDisposable?
 
     /// Creates an empty composite disposable.
@@ -35,14 +61,19 @@ public final class CompositeDisposable: Disposable {
         self.parent = parent
     }
 
-    public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+    @inlinable
+    public var isDisposed: Bool { flags.load(ordering: .acquiring) & Flag.disposed != 0 }
 
     /// Adds `disposable`, or disposes it at once if this composite is already disposed.
     public func add(_ disposable: (any Disposable)?) {
         guard let disposable else { return }
-        let accepted = state.withLock { state in
-            guard !state.isDisposed else { return false }
-            state.entries.append(disposable)
+        let accepted = entries.withLock { entries in
+            // Announcing the entry and reading the disposed bit in one step orders this add
+            // against `dispose`: either it sees `hasEntries` and waits for this lock, or this
+            // add sees `disposed` and refuses.
+            let before = flags.bitwiseOr(Flag.hasEntries, ordering: .acquiringAndReleasing).oldValue
+            guard before & Flag.disposed == 0 else { return false }
+            entries.append(disposable)
             return true
         }
         if !accepted { disposable.dispose() }
@@ -55,12 +86,7 @@ public final class CompositeDisposable: Disposable {
 
     /// Removes `disposable` without disposing it.
     public func remove(_ disposable: any Disposable) {
-        state.withLock { state in
-            // Parts are usually removed in the reverse order of their addition: search from the end.
-            if let index = state.entries.lastIndex(where: { $0 === disposable }) {
-                state.entries.remove(at: index)
-            }
-        }
+        entries.withLock { $0.remove(disposable) }
     }
 
     /// A nested lifetime: disposed with this one, and removed from it when disposed on its own.
@@ -71,15 +97,19 @@ public final class CompositeDisposable: Disposable {
     }
 
     public func dispose() {
-        let entries: [any Disposable]? = state.withLock { state in
-            guard !state.isDisposed else { return nil }
-            state.isDisposed = true
-            disposed.store(true, ordering: .releasing)
-            defer { state.entries = [] }
-            return state.entries
+        // A second disposal, common when a terminal event has already disposed the lifetime,
+        // costs one load.
+        guard flags.load(ordering: .acquiring) & Flag.disposed == 0 else { return }
+        let before = flags.bitwiseOr(Flag.disposed, ordering: .acquiringAndReleasing).oldValue
+        guard before & Flag.disposed == 0 else { return }
+        if before & Flag.hasEntries != 0 {
+            let taken = entries.withLock { entries in
+                defer { entries = Entries() }
+                return entries
+            }
+            taken.first?.dispose()
+            for entry in taken.rest { entry.dispose() }
         }
-        guard let entries else { return }
-        for entry in entries { entry.dispose() }
         parent?.remove(self)
     }
 }

@@ -1,5 +1,18 @@
 import Synchronization
 
+/// What is left to run of one link of a concatenation tree: the whole link, or its second side.
+@usableFromInline
+struct ConcatStep {
+    @usableFromInline let link: Unmanaged<ConcatLink>
+    @usableFromInline let isSecondSideOnly: Bool
+
+    @inlinable
+    init(_ link: Unmanaged<ConcatLink>, isSecondSideOnly: Bool) {
+        self.link = link
+        self.isSecondSideOnly = isSecondSideOnly
+    }
+}
+
 /// One subscription to a concatenation: runs the leaves of a ``ConcatNode`` tree in order.
 ///
 /// Stack safety comes from a trampoline. `pendingTurns` counts reasons to advance: the starter
@@ -9,47 +22,69 @@ import Synchronization
 /// takes the loop over.
 @usableFromInline
 final class ConcatRun<Value: Sendable, Failure: Error> {
+    @usableFromInline typealias Node = ConcatNode<Signal<Value, Failure>>
+
     @usableFromInline let downstream: Observer<Value, Failure>
     @usableFromInline let lifetime: CompositeDisposable
     @usableFromInline let pendingTurns = Atomic<Int>(1)
-    /// Signals still to run, next on top. Only touched by the loop owner.
-    @usableFromInline var pending: [Signal<Value, Failure>]
+    /// Keeps the whole tree alive, so that the steps can refer to its links without retaining
+    /// them: a link reachable from a live root is never taken apart.
+    @usableFromInline let root: Node
+    /// The links still to run, next on top. Only touched by the loop owner.
+    @usableFromInline var pending: [ConcatStep]
 
     @inlinable
-    init(
-        _ node: ConcatNode<Value, Failure>, _ downstream: Observer<Value, Failure>,
-        _ lifetime: CompositeDisposable
-    ) {
+    init(_ root: Node, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
         self.downstream = downstream
         self.lifetime = lifetime
-        pending = [Signal(source: .concat(node))]
+        self.root = root
+        pending = [ConcatStep(Unmanaged.passUnretained(root), isSecondSideOnly: false)]
     }
 
     @inlinable
-    static func start(
-        _ node: ConcatNode<Value, Failure>, _ downstream: Observer<Value, Failure>,
-        _ lifetime: CompositeDisposable
-    ) {
-        ConcatRun(node, downstream, lifetime).run()
+    static func start(_ root: Node, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
+        ConcatRun(root, downstream, lifetime).run()
     }
 
-    /// The next signal on `stack` that is not itself a concatenation.
+    /// The next leaf of the tree, walking down first sides and leaving second sides on `stack`
+    /// (see ``ConcatNode`` for how a node's links tell where its leaf is).
     @inlinable
-    static func nextLeaf(_ stack: inout [Signal<Value, Failure>]) -> Signal<Value, Failure>? {
-        while let signal = stack.popLast() {
-            guard case .concat(let node) = signal.source else { return signal }
-            let (first, second) = node.children
-            if let second { stack.append(second) }
-            if let first { stack.append(first) }
+    static func nextLeaf(_ stack: inout [ConcatStep]) -> Signal<Value, Failure>? {
+        while let step = stack.popLast() {
+            var link = step.link
+            var isSecondSideOnly = step.isSecondSideOnly
+            while true {
+                let firstLink = link._withUnsafeGuaranteedRef { $0.firstLink.load(ordering: .acquiring) }
+                if isSecondSideOnly {
+                    if let secondLink = link._withUnsafeGuaranteedRef({
+                        $0.secondLink.load(ordering: .acquiring)
+                    }) {
+                        link = secondLink
+                        isSecondSideOnly = false
+                        continue
+                    }
+                    // With no link at all, the node is a lone leaf, already run as its first side.
+                    guard firstLink != nil else { break }
+                    return Self.leaf(of: link)
+                }
+                stack.append(ConcatStep(link, isSecondSideOnly: true))
+                guard let firstLink else { return Self.leaf(of: link) }
+                link = firstLink
+            }
         }
         return nil
+    }
+
+    @inlinable
+    static func leaf(of link: Unmanaged<ConcatLink>) -> Signal<Value, Failure> {
+        link._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Node.self).leaf }
     }
 
     @inlinable
     func run() {
         // The loop works on a local stack and hands it back to `pending` only while a part runs,
         // so the class property is touched twice per subscribed part, not on every step.
-        var stack: [Signal<Value, Failure>] = []
+        var stack: [ConcatStep] = []
         repeat {
             swap(&stack, &pending)
             while true {
