@@ -290,9 +290,9 @@ public enum TestEmitter {
         let title = "model: \(model.call.text) behaves as \(model.expected.text) on finite input"
         code.line("@Test(\(title.swiftLiteral))")
         code.block("func model() {") { code in
-            code.line("var random = SpecRandom(seed: \(seed("\(spec.key) model")))")
-            code.block("for _ in 0..<100 {") { code in
-                code.line("let values = (0..<random.below(16)).map { _ in random.below(10) }")
+            code.block(
+                "expectModel(seed: \(seed("\(spec.key) model")), sourceLocation: \(location)) { values in"
+            ) { code in
                 var lowering = Lowering(flavor: .shipped, spec: nil)
                 lowering.receiverName = "Signal<Int, Never>.from(values)"
                 lowering.lowersBlocks = false
@@ -301,10 +301,6 @@ public enum TestEmitter {
                     mappedTo: model.call.start, paths: paths)
                 code.line(
                     "let expected = \(model.expected.text)", mappedTo: model.expected.start, paths: paths)
-                code.line(
-                    "#expect(recorder.values == expected, \"input: \\(values)\", sourceLocation: \(location))"
-                )
-                code.line("#expect(recorder.isCompleted, \"input: \\(values)\", sourceLocation: \(location))")
                 if isDerived {
                     lowering = Lowering(flavor: .reference, spec: nil)
                     lowering.receiverName = "Signal<Int, Never>.from(values)"
@@ -312,9 +308,9 @@ public enum TestEmitter {
                     code.line(
                         "let reference = \(lowering.expression(derivation, hasContext: false)).record()",
                         mappedTo: model.call.start, paths: paths)
-                    code.line(
-                        "#expect(\"\\(reference.events)\" == \"\\(recorder.events)\", \"input: \\(values)\", sourceLocation: \(location))"
-                    )
+                    code.line("return modelMismatch(recorder, expected: expected, reference: reference)")
+                } else {
+                    code.line("return modelMismatch(recorder, expected: expected)")
                 }
             }
         }
