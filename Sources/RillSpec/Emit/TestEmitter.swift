@@ -91,22 +91,7 @@ public enum TestEmitter {
                 var description: String { "SpecExampleError" }
             }
 
-            /// A seeded generator (SplitMix64), so that random cases reproduce.
-            struct SpecRandom {
-                var state: UInt64
-
-                init(seed: UInt64) { state = seed }
-
-                mutating func next() -> UInt64 {
-                    state &+= 0x9E37_79B9_7F4A_7C15
-                    var z = state
-                    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                    return z ^ (z >> 31)
-                }
-
-                mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
+            extension SeededRandom {
                 /// A cold marble over `alphabet`: up to ten frames, then completion, an error or nothing.
                 mutating func marble(_ alphabet: [Character]) -> String {
                     var text = ""
@@ -256,7 +241,7 @@ public enum TestEmitter {
             "@Test(\("example \(number): the shipped and the reference implementation agree on random marbles".swiftLiteral))"
         )
         code.block("func example\(number)AgreesWithReference() {") { code in
-            code.line("var random = SpecRandom(seed: \(seed("\(spec.key) \(number)")))")
+            code.line("var random = SeededRandom(seed: \(seed("\(spec.key) \(number)")))")
             code.block("for _ in 0..<40 {") { code in
                 code.line(
                     "let marbles = [\(alphabets.map { "random.marble(\($0))" }.joined(separator: ", "))]")

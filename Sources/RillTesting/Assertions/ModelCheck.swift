@@ -38,7 +38,7 @@ public func modelMismatch<Value: Equatable & Sendable, Failure: Error>(
 /// ``expectModel(seed:cases:sourceLocation:_:)`` with the report made by `report`, so that the
 /// kit's own tests can observe it.
 func checkModel(seed: UInt64, cases: Int, _ check: ([Int]) -> String?, report: (String) -> Void) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     for _ in 0..<cases {
         let input = (0..<random.below(16)).map { _ in random.below(10) }
         guard let mismatch = check(input) else { continue }
@@ -94,21 +94,4 @@ private func simplerInputs(than input: [Int]) -> [[Int]] {
         }
     }
     return candidates
-}
-
-/// A seeded generator (SplitMix64), so that random inputs reproduce.
-private struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
