@@ -69,3 +69,20 @@ struct ModelCheckTests {
         #expect(modelMismatch(shipped, expected: [1], reference: shipped) == nil)
     }
 }
+
+/// The model check from main-actor code, as a UI module's tests would call it.
+@MainActor
+struct MainActorModelCheckTests {
+    private var seen: [[Int]] = []
+
+    @Test("expectModel and modelMismatch from a main-actor type")
+    mutating func fromMainActor() {
+        expectModel(seed: 3, cases: 5) { values in
+            seen.append(values)
+            return modelMismatch(Signal<Int, Never>.from(values).record(), expected: values)
+        }
+        #expect(seen.count == 5)
+        var random = SeededRandom(seed: 3)
+        #expect(seen.first?.count == random.below(16))
+    }
+}
