@@ -146,7 +146,7 @@ struct CLITests {
         func text(_ name: String) throws -> String {
             try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
         }
-        #expect(try text("T+Support.swift").contains("struct SpecRandom"))
+        #expect(try text("T+Support.swift").contains("extension SeededRandom"))
         // The unplanned file's entries are not lost: they go with the shared support.
         #expect(try text("T+Support.swift").contains("struct Spec_just {"))
         #expect(try !text("T+Gone.swift").contains("struct"))

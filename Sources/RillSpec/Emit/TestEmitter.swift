@@ -91,22 +91,7 @@ public enum TestEmitter {
                 var description: String { "SpecExampleError" }
             }
 
-            /// A seeded generator (SplitMix64), so that random cases reproduce.
-            struct SpecRandom {
-                var state: UInt64
-
-                init(seed: UInt64) { state = seed }
-
-                mutating func next() -> UInt64 {
-                    state &+= 0x9E37_79B9_7F4A_7C15
-                    var z = state
-                    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                    return z ^ (z >> 31)
-                }
-
-                mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
+            extension SeededRandom {
                 /// A cold marble over `alphabet`: up to ten frames, then completion, an error or nothing.
                 mutating func marble(_ alphabet: [Character]) -> String {
                     var text = ""
@@ -256,7 +241,7 @@ public enum TestEmitter {
             "@Test(\("example \(number): the shipped and the reference implementation agree on random marbles".swiftLiteral))"
         )
         code.block("func example\(number)AgreesWithReference() {") { code in
-            code.line("var random = SpecRandom(seed: \(seed("\(spec.key) \(number)")))")
+            code.line("var random = SeededRandom(seed: \(seed("\(spec.key) \(number)")))")
             code.block("for _ in 0..<40 {") { code in
                 code.line(
                     "let marbles = [\(alphabets.map { "random.marble(\($0))" }.joined(separator: ", "))]")
@@ -290,9 +275,9 @@ public enum TestEmitter {
         let title = "model: \(model.call.text) behaves as \(model.expected.text) on finite input"
         code.line("@Test(\(title.swiftLiteral))")
         code.block("func model() {") { code in
-            code.line("var random = SpecRandom(seed: \(seed("\(spec.key) model")))")
-            code.block("for _ in 0..<100 {") { code in
-                code.line("let values = (0..<random.below(16)).map { _ in random.below(10) }")
+            code.block(
+                "expectModel(seed: \(seed("\(spec.key) model")), sourceLocation: \(location)) { values in"
+            ) { code in
                 var lowering = Lowering(flavor: .shipped, spec: nil)
                 lowering.receiverName = "Signal<Int, Never>.from(values)"
                 lowering.lowersBlocks = false
@@ -301,10 +286,6 @@ public enum TestEmitter {
                     mappedTo: model.call.start, paths: paths)
                 code.line(
                     "let expected = \(model.expected.text)", mappedTo: model.expected.start, paths: paths)
-                code.line(
-                    "#expect(recorder.values == expected, \"input: \\(values)\", sourceLocation: \(location))"
-                )
-                code.line("#expect(recorder.isCompleted, \"input: \\(values)\", sourceLocation: \(location))")
                 if isDerived {
                     lowering = Lowering(flavor: .reference, spec: nil)
                     lowering.receiverName = "Signal<Int, Never>.from(values)"
@@ -312,9 +293,9 @@ public enum TestEmitter {
                     code.line(
                         "let reference = \(lowering.expression(derivation, hasContext: false)).record()",
                         mappedTo: model.call.start, paths: paths)
-                    code.line(
-                        "#expect(\"\\(reference.events)\" == \"\\(recorder.events)\", \"input: \\(values)\", sourceLocation: \(location))"
-                    )
+                    code.line("return modelMismatch(recorder, expected: expected, reference: reference)")
+                } else {
+                    code.line("return modelMismatch(recorder, expected: expected)")
                 }
             }
         }
