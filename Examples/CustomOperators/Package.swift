@@ -11,6 +11,11 @@ let package = Package(
             name: "MyOperators", dependencies: [.product(name: "Rill", package: "Rill")],
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "RillOperatorPlugin", package: "Rill")]),
+        // The specs: a target only so that SwiftPM notices spec files being added, renamed or
+        // deleted; the plugin checks them here.
+        .target(
+            name: "CustomOperatorsSpecs", path: "Specs", swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "RillOperatorPlugin", package: "Rill")]),
         .testTarget(
             name: "MyOperatorsTests",
             dependencies: ["MyOperators", .product(name: "RillTesting", package: "Rill")],

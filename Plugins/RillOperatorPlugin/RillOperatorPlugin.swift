@@ -15,6 +15,14 @@ struct RillOperatorPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         do {
             return try commands(context: context, target: target)
+        } catch let error as LayoutError {
+            // Reported once, naming the package and target; the error diagnostic fails the build.
+            Diagnostics.error(
+                error.description,
+                file: context.package.directoryURL.appending(path: "Package.swift").path(
+                    percentEncoded: false),
+                line: nil)
+            return []
         } catch {
             Diagnostics.error("RillOperatorPlugin: \(error)")
             throw error
@@ -25,6 +33,22 @@ struct RillOperatorPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let package = context.package.directoryURL
         let specs = package.appending(path: "Specs")
+        guard FileManager.default.fileExists(atPath: specs.path(percentEncoded: false)) else {
+            throw LayoutError.missingSpecsFolder(package: context.package.displayName, target: target.name)
+        }
+        // `Target.directoryURL` needs tools-version 6.1; a target's files tell where it lives.
+        let specsTarget = context.package.targets.first { candidate in
+            candidate.sourceModule?.sourceFiles.contains { file in
+                file.url.deletingLastPathComponent().standardizedFileURL.path
+                    == specs.standardizedFileURL.path
+            } ?? false
+        }
+        // SwiftPM drops a dependency's unused targets, and nobody edits a dependency's specs.
+        let isRoot: Bool
+        if case .root = context.package.origin { isRoot = true } else { isRoot = false }
+        guard specsTarget != nil || !isRoot else {
+            throw LayoutError.missingSpecsTarget(package: context.package.displayName, target: target.name)
+        }
         let tool = try context.tool(named: "rill-ops")
         let specFiles = try FileManager.default.contentsOfDirectory(atPath: specs.path(percentEncoded: false))
             .filter { $0.hasSuffix(".ops") }.sorted().map { specs.appending(path: $0) }
@@ -42,9 +66,7 @@ struct RillOperatorPlugin: BuildToolPlugin {
 
         var outputs: [URL] = []
         let mode: [String]
-        let isSpecsTarget = target.sourceFiles.contains { file in
-            file.url.deletingLastPathComponent().standardizedFileURL.path == specs.standardizedFileURL.path
-        }
+        let isSpecsTarget = target.id == specsTarget?.id
         if isSpecsTarget {
             let output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+SpecCheck.swift")
             outputs = [output]

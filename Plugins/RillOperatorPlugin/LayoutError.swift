@@ -1,0 +1,27 @@
+/// A package layout the plugin cannot build reliably, reported at the package's manifest.
+enum LayoutError: Error, CustomStringConvertible {
+    /// The package has no top-level `Specs/` folder to generate from.
+    case missingSpecsFolder(package: String, target: String)
+    /// No target's path is `Specs/`, so SwiftPM would not notice spec files being added, renamed
+    /// or deleted, and later builds would fail with "missing inputs".
+    case missingSpecsTarget(package: String, target: String)
+
+    var description: String {
+        switch self {
+        case .missingSpecsFolder(let package, let target):
+            return """
+                RillOperatorPlugin: target '\(target)' of package '\(package)' uses the plugin, but the \
+                package has no 'Specs/' folder; put the operator specs ('*.ops') in 'Specs/' next to \
+                Package.swift
+                """
+        case .missingSpecsTarget(let package, let target):
+            return """
+                RillOperatorPlugin: target '\(target)' of package '\(package)' uses the plugin, but no \
+                target of '\(package)' has the path 'Specs'; add \
+                `.target(name: "\(package)Specs", path: "Specs", plugins: [.plugin(name: "RillOperatorPlugin", \
+                package: "Rill")])` and a one-line placeholder 'Specs/\(package)Specs.swift', so that adding, \
+                renaming and deleting spec files re-plans the build (see docs/Plugins.md)
+                """
+        }
+    }
+}
