@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite under AddressSanitizer. It is not part of .ci/run: its build and run take
-# about 35 minutes on 2 cores, beside the ThreadSanitizer run CI already makes.
+# The whole test suite under AddressSanitizer, as .ci/run runs it (about 6 minutes on 2 cores).
 #
 # LeakSanitizer is off: every block it reports at exit belongs to a TestScheduler left in a cycle
 # with the actions still queued on it when a test ends (docs/Reliability.md). Releases by Rill
