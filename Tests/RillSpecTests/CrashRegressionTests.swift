@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import RillSpec
@@ -11,19 +10,14 @@ struct CrashRegressionTests {
     static let map = primitives.contents + flattenMapEntry + mapEntry
 
     /// Runs `body` on a thread with a 512 KiB stack, as a plugin's process may have, and returns
-    /// its result; `nil` if it did not finish within a minute (a hang, not a speed assertion).
-    func onSmallStack<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result? {
-        let result = Mutex<Result?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            let value = body()
-            result.withLock { $0 = value }
-            done.signal()
+    /// its result. The test suspends meanwhile, so that its cooperative thread stays free for the
+    /// rest of the parallel suite.
+    func onSmallStack<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.stackSize = 512 * 1024
+            thread.start()
         }
-        thread.stackSize = 512 * 1024
-        thread.start()
-        guard done.wait(timeout: .now() + 60) == .success else { return nil }
-        return result.withLock { $0 }
     }
 
     @Test("An unbalanced bracket in a bind block is a located error, not a range trap in the step parser")
@@ -68,9 +62,9 @@ struct CrashRegressionTests {
     }
 
     @Test("4,000 chained calls are an error at the first call past the bound, on a 512 KiB stack")
-    func longChainIsBounded() throws {
+    func longChainIsBounded() async throws {
         let text = chainedMaps(4_000)
-        let diagnostics = try #require(onSmallStack { checkDiagnostics([specFile(text)]) })
+        let diagnostics = try #require(await onSmallStack { checkDiagnostics([specFile(text)]) })
         let line = lineNumber(of: "operator mapped", in: text) + 3
         let column = 13 + "self".count + DerivationParser.maximumDepth * ".map { $0 }".count + 1
         #expect(diagnostics.map(\.location) == [at(line, column)])
@@ -78,10 +72,10 @@ struct CrashRegressionTests {
     }
 
     @Test("A chain at the bound is accepted and goes through every stage on a 512 KiB stack")
-    func chainAtTheBound() throws {
+    func chainAtTheBound() async throws {
         let text = chainedMaps(DerivationParser.maximumDepth - 2)
         let output = try #require(
-            onSmallStack { () -> Int in
+            await onSmallStack { () -> Int in
                 guard let specs = try? Checker.check(try SpecParser.parse([specFile(text)])) else {
                     return -1
                 }
@@ -95,7 +89,7 @@ struct CrashRegressionTests {
 
     @Test(
         "Thousands of nested parentheses, conditions or generic types are located errors on a 512 KiB stack")
-    func deepNesting() throws {
+    func deepNesting() async throws {
         let parentheses = entry(
             "grouped", "func grouped() -> Signal<Value, Failure>",
             derive: String(repeating: "(", count: 5_000) + "self" + String(repeating: ")", count: 5_000))
@@ -113,7 +107,8 @@ struct CrashRegressionTests {
             derive: String(repeating: "self.concat(", count: 5_000) + "self"
                 + String(repeating: ")", count: 5_000))
         for text in [parentheses, conditions, types, arguments] {
-            let diagnostics = try #require(onSmallStack { checkDiagnostics([primitives, specFile(text)]) })
+            let diagnostics = try #require(
+                await onSmallStack { checkDiagnostics([primitives, specFile(text)]) })
             #expect(diagnostics.count == 1)
             #expect(diagnostics.allSatisfy { $0.message.contains("nest") })
         }

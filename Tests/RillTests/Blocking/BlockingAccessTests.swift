@@ -89,7 +89,8 @@ struct BlockingAccessTests {
             outcome.value = Result { () throws(WaitError<TestError>) in try delivering.first(timeout: 0.2) }
             finished.signal()
         }
-        #expect(finished.wait(timeout: .now() + 30) == .success, "first() hung on the delivering thread")
+        #expect(
+            finished.wait(timeout: HangGuard.deadline) == .success, "first() hung on the delivering thread")
         guard case .failure(.timedOut(let timeout, let blockedScheduler))? = outcome.value else {
             Issue.record("expected a timeout, got \(String(describing: outcome.value))")
             return

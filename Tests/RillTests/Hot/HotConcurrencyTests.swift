@@ -150,7 +150,7 @@ struct HotConcurrencyTests {
             }
         }
         done.set()
-        #expect(churner.wait(timeout: .now() + 60) == .success)
+        #expect(churner.wait(timeout: HangGuard.deadline) == .success)
         #expect(violations.value == 0)
     }
 
@@ -176,7 +176,7 @@ struct HotConcurrencyTests {
         }
         thread.stackSize = 512 * 1024
         thread.start()
-        #expect(finished.wait(timeout: .now() + 120) == .success)
+        #expect(finished.wait(timeout: HangGuard.deadline) == .success)
         #expect(received.value == count)
         #expect(stackSize.value > 0 && stackSize.value <= 1024 * 1024)
     }
@@ -203,7 +203,7 @@ struct HotConcurrencyTests {
         }
         thread.stackSize = 512 * 1024
         thread.start()
-        #expect(finished.wait(timeout: .now() + 120) == .success)
+        #expect(finished.wait(timeout: HangGuard.deadline) == .success)
         #expect(first.value == Array(0...count))
         #expect(second.value == first.value)
     }

@@ -36,8 +36,8 @@ final class SynchronousCurrentScheduler: Scheduler {
 struct RepetitionStackTests {
     static let smallStack = 512 * 1024
 
-    private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
-        let actual = runOnSmallStack(bytes: Self.smallStack, body)
+    private func onSmallStack(_ body: @escaping @Sendable () -> Void) async {
+        let actual = await runOnSmallStack(bytes: Self.smallStack, body)
         #expect(actual > 0 && actual <= 2 * Self.smallStack, "the worker thread's stack was \(actual) bytes")
     }
 
@@ -49,9 +49,9 @@ struct RepetitionStackTests {
     }
 
     @Test("repeat(on: Schedulers.immediate).take(100_000) of a synchronous signal runs on a 512 KiB stack")
-    func repeatOnImmediate() {
+    func repeatOnImmediate() async {
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             Schedulers.immediate.schedule {
                 tally.subscribe(
                     to: Signal<Int, TestError>.just(1).repeat(on: Schedulers.immediate).take(100_000).map {
@@ -67,9 +67,9 @@ struct RepetitionStackTests {
     @Test(
         "retry(on: Schedulers.immediate).take(100_000) of a synchronous failing signal runs on a 512 KiB stack"
     )
-    func retryOnImmediate() {
+    func retryOnImmediate() async {
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             tally.subscribe(
                 to: Self.failingOnce.retry(on: Schedulers.immediate).take(100_000).map { _ in tally.count })
         }
@@ -81,9 +81,9 @@ struct RepetitionStackTests {
     @Test(
         "retry(upTo: 100_000, on: Schedulers.immediate) makes 100,001 attempts on a 512 KiB stack, then fails"
     )
-    func boundedRetryOnImmediate() {
+    func boundedRetryOnImmediate() async {
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             tally.subscribe(
                 to: Self.failingOnce.retry(upTo: 100_000, on: Schedulers.immediate).map { _ in tally.count })
         }
@@ -92,10 +92,10 @@ struct RepetitionStackTests {
     }
 
     @Test("repeat() and retry() under a synchronous current scheduler run 100,000 times on a 512 KiB stack")
-    func repeatAndRetryUnderSynchronousCurrentScheduler() {
+    func repeatAndRetryUnderSynchronousCurrentScheduler() async {
         let repeated = Tally()
         let retried = Tally()
-        onSmallStack {
+        await onSmallStack {
             let scheduler = SynchronousCurrentScheduler()
             scheduler.schedule {
                 repeated.subscribe(
@@ -112,16 +112,16 @@ struct RepetitionStackTests {
     @Test(
         "Schedulers.immediate.schedule { just(1).repeat().take(10_000) } finishes, on the background scheduler"
     )
-    func repeatInsideImmediateOnAPlainThread() {
+    func repeatInsideImmediateOnAPlainThread() async {
         let done = DispatchSemaphore(value: 0)
         let count = Counter()
-        onSmallStack {
+        await onSmallStack {
             Schedulers.immediate.schedule {
                 Signal<Int, Never>.just(1).repeat().take(10_000).subscribe(
                     next: { _ in count.increment() }, completed: { done.signal() })
             }
         }
-        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(done.wait(timeout: HangGuard.deadline) == .success)
         #expect(count.value == 10_000)
     }
 }

@@ -85,14 +85,14 @@ struct RepetitionTests {
                 next: { value in values.withLock { $0.append(value) } },
                 completed: { done.signal() })
         }.start()
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: HangGuard.deadline) == .success)
         #expect(values.value == [1, 2, 3, 1, 2, 3, 1, 2, 3, 1])
     }
 
     @Test("a synchronous signal repeated 1,000,000 times runs on a 512 KiB stack")
-    func repeatIsStackSafe() {
+    func repeatIsStackSafe() async {
         let count = Locked(0)
-        runOnSmallStack {
+        await runOnSmallStack {
             let scheduler = TestScheduler()
             let recorder = EventRecorder<Int, Never>(clock: nil)
             scheduler.schedule {

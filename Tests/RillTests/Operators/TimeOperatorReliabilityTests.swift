@@ -115,7 +115,7 @@ final class HandOutScheduler: Scheduler {
 
 @Suite("Time operators: memory, timing, disposal and far intervals")
 struct TimeOperatorReliabilityTests {
-    static var timeout: DispatchTime { .now() + 10 }
+    static var timeout: DispatchTime { HangGuard.deadline }
 
     // MARK: delay keeps only what is waiting
 
@@ -126,7 +126,7 @@ struct TimeOperatorReliabilityTests {
         let subject = Subject<Int, Never>()
         let received = Counter()
         let subscription = subject.signal.delay(0, on: scheduler).subscribe(next: { _ in received.increment()
-            })
+        })
         var mostAliveAfterDelivery = 0
         for _ in 0..<1000 {
             for value in 0..<1000 { subject.sendNext(value) }
@@ -145,7 +145,7 @@ struct TimeOperatorReliabilityTests {
         let subject = Subject<Int, Never>()
         let received = Counter()
         let subscription = subject.signal.delay(5, on: scheduler).subscribe(next: { _ in received.increment()
-            })
+        })
         for value in 0..<10 { subject.sendNext(value) }
         #expect(clock.queuedActionCount == 10)
         subscription.dispose()

@@ -12,7 +12,7 @@ final class HeldObject: Sendable {
 /// cannot express mean "never" rather than a crash.
 @Suite("Scheduler disposal and far dates")
 struct SchedulerDisposalTests {
-    static var timeout: DispatchTime { .now() + 10 }
+    static var timeout: DispatchTime { HangGuard.deadline }
 
     /// A queue scheduler whose queue runs nothing until the test resumes it.
     static func suspendedScheduler() -> (QueueScheduler, DispatchQueue) {

@@ -22,7 +22,7 @@ private func isCurrent(_ scheduler: any Scheduler) -> Bool {
 @Suite("Schedulers")
 struct SchedulerTests {
     /// A bounded wait for actions that run on another queue: ten seconds from now.
-    static var timeout: DispatchTime { .now() + 10 }
+    static var timeout: DispatchTime { HangGuard.deadline }
 
     @Test("Schedulers.current is nil on a plain background thread outside any action")
     func currentIsNilOnBackgroundThread() {

@@ -26,9 +26,9 @@ struct ScheduleRecursiveTests {
     static let smallStack = 512 * 1024
 
     @Test("A million synchronous recursions on the immediate scheduler run on a 512 KiB stack")
-    func immediateScheduler() {
+    func immediateScheduler() async {
         let steps = Locked(0)
-        let stack = runOnSmallStack(bytes: Self.smallStack) {
+        let stack = await runOnSmallStack(bytes: Self.smallStack) {
             steps.value = recurse(Self.depth, on: ImmediateScheduler()).value
         }
         #expect(stack > 0 && stack <= 2 * Self.smallStack, "the worker thread's stack was \(stack) bytes")
@@ -36,11 +36,11 @@ struct ScheduleRecursiveTests {
     }
 
     @Test("A million recursions on the test scheduler, each at the current virtual time, on a 512 KiB stack")
-    func testScheduler() {
+    func testScheduler() async {
         let scheduler = TestScheduler()
         let steps = recurse(Self.depth, on: scheduler)
         #expect(steps.value == 0)
-        let stack = runOnSmallStack(bytes: Self.smallStack) { scheduler.advance(by: 0) }
+        let stack = await runOnSmallStack(bytes: Self.smallStack) { scheduler.advance(by: 0) }
         #expect(stack > 0 && stack <= 2 * Self.smallStack, "the worker thread's stack was \(stack) bytes")
         #expect(steps.value == Self.depth)
         #expect(scheduler.queuedActionCount == 0)

@@ -33,7 +33,7 @@ final class Gate: Sendable {
     func open() { finish(true) }
 
     /// Blocks until the gate opens; false if it did not within `seconds`.
-    func wait(seconds: Double = 10) -> Bool {
+    func wait(seconds: Double = HangGuard.seconds) -> Bool {
         if semaphore.wait(timeout: .now() + seconds) == .success {
             semaphore.signal()
             return true
@@ -42,7 +42,7 @@ final class Gate: Sendable {
     }
 
     /// Suspends until the gate opens; false if it did not within `seconds`.
-    func value(seconds: Double = 10) async -> Bool {
+    func value(seconds: Double = HangGuard.seconds) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let result: Bool? = state.withLock { state in
                 if let result = state.result { return result }

@@ -30,7 +30,7 @@ final class GuardedRecorder<Value: Sendable>: Sendable {
     }
 
     func waitForTerminal() -> Bool {
-        finished.wait(timeout: .now() + 10) == .success
+        finished.wait(timeout: HangGuard.deadline) == .success
     }
 }
 

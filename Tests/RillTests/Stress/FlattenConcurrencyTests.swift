@@ -39,7 +39,7 @@ struct FlattenConcurrencyTests {
                 completions.increment()
                 finished.signal()
             })
-        #expect(finished.wait(timeout: .now() + 30) == .success)
+        #expect(finished.wait(timeout: HangGuard.deadline) == .success)
         #expect(detector.deepest <= limit)
         #expect(values.value.sorted() == Array(0..<Self.count))
         #expect(completions.value == 1)
@@ -59,7 +59,7 @@ struct FlattenConcurrencyTests {
                     completions.increment()
                     finished.signal()
                 })
-            #expect(finished.wait(timeout: .now() + 30) == .success, "\(strategy)")
+            #expect(finished.wait(timeout: HangGuard.deadline) == .success, "\(strategy)")
             #expect(completions.value == 1, "\(strategy)")
             #expect(Set(values.value).count == values.value.count, "\(strategy) sent a value twice")
             if strategy == .latest { #expect(values.value.last == Self.count - 1) }

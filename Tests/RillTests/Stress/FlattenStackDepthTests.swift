@@ -13,8 +13,8 @@ struct FlattenStackDepthTests {
         .merge, .concat, .concurrent(limit: 3), .latest, .race, .exhaust,
     ]
 
-    private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
-        let actual = runOnSmallStack(bytes: Self.smallStack, body)
+    private func onSmallStack(_ body: @escaping @Sendable () -> Void) async {
+        let actual = await runOnSmallStack(bytes: Self.smallStack, body)
         #expect(actual > 0 && actual <= 2 * Self.smallStack, "the worker thread's stack was \(actual) bytes")
     }
 
@@ -39,9 +39,9 @@ struct FlattenStackDepthTests {
 
     @Test(
         "every strategy flattens 100,000 synchronous inner signals on a 512 KiB stack", arguments: strategies)
-    func synchronousInnerSignals(_ strategy: FlattenStrategy) {
+    func synchronousInnerSignals(_ strategy: FlattenStrategy) async {
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             tally.subscribe(to: Self.synchronousInners(Self.count).flatten(strategy))
         }
         #expect(tally.count == Self.expectedCount(strategy))
@@ -53,10 +53,10 @@ struct FlattenStackDepthTests {
     @Test(
         "concat and concurrent start 100,000 waiting synchronous inner signals in a loop when the first completes",
         arguments: [FlattenStrategy.concat, .concurrent(limit: 2)])
-    func waitingInnerSignalsStartInALoop(_ strategy: FlattenStrategy) {
+    func waitingInnerSignalsStartInALoop(_ strategy: FlattenStrategy) async {
         let tally = Tally()
         let opener = ManualSource<Int, Never>()
-        onSmallStack {
+        await onSmallStack {
             // The first inner signals stay open, so every later one waits in the queue.
             let held = (0..<2).map { _ in opener.signal }
             let rest = (0..<Self.count).map { index in Signal<Int, Never>.from([index]) }
@@ -77,11 +77,11 @@ struct FlattenStackDepthTests {
     @Test(
         "switchToLatest, concat() and flatMapLatest over 100,000 synchronous inner signals run on a 512 KiB stack"
     )
-    func derivedOperators() {
+    func derivedOperators() async {
         let latest = Tally()
         let concatenated = Tally()
         let mapped = Tally()
-        onSmallStack {
+        await onSmallStack {
             latest.subscribe(to: Self.synchronousInners(Self.count).switchToLatest())
             concatenated.subscribe(to: Self.synchronousInners(Self.count).concat())
             mapped.subscribe(to: Signal<Int, Never>.from(0..<Self.count).flatMapLatest { .from([$0]) })

@@ -11,8 +11,6 @@ enum StressScale {
     static let churners = 2
     static let valuesPerSender =
         ProcessInfo.processInfo.environment["RILL_STRESS_VALUES"].flatMap(Int.init) ?? 10_000
-    /// How long a run may take before it counts as a deadlock.
-    static let deadline: DispatchTimeInterval = .seconds(600)
     /// Values are tagged with their sender: `sender * stride + index`.
     static let stride = 1_000_000_000
 
@@ -83,7 +81,7 @@ final class StressProbe<Value: Sendable>: Sendable {
 
     /// Waits for the terminal event; `false` on a timeout, which means a deadlock or a lost event.
     func waitForTerminal() -> Bool {
-        terminated.wait(timeout: .now() + StressScale.deadline) == .success
+        terminated.wait(timeout: HangGuard.deadline) == .success
     }
 }
 
@@ -139,11 +137,11 @@ func stress(
             churning.leave()
         }.start()
     }
-    let sent = sending.wait(timeout: .now() + StressScale.deadline)
+    let sent = sending.wait(timeout: HangGuard.deadline)
     sendersDone.set()
     #expect(sent == .success, "the senders did not finish: a deadlock?", sourceLocation: sourceLocation)
     #expect(
-        churning.wait(timeout: .now() + StressScale.deadline) == .success,
+        churning.wait(timeout: HangGuard.deadline) == .success,
         "the subscribing threads did not finish: a deadlock?", sourceLocation: sourceLocation)
     #expect(churnSubscriptions.value >= 2 * StressScale.churners, sourceLocation: sourceLocation)
 }

@@ -10,8 +10,8 @@ struct StackDepthTests {
     static let smallStack = 512 * 1024
 
     /// Runs `body` on a small stack and checks the stack really was small.
-    private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
-        let actual = runOnSmallStack(bytes: Self.smallStack, body)
+    private func onSmallStack(_ body: @escaping @Sendable () -> Void) async {
+        let actual = await runOnSmallStack(bytes: Self.smallStack, body)
         #expect(actual > 0 && actual <= 2 * Self.smallStack, "the worker thread's stack was \(actual) bytes")
     }
 
@@ -24,10 +24,10 @@ struct StackDepthTests {
     }
 
     @Test("concat of 1,000,000 just signals built one by one runs and is released on a 512 KiB stack")
-    func concatJustChainBuiltOneByOne() {
+    func concatJustChainBuiltOneByOne() async {
         let tally = Tally()
         let nameLength = Locked(0)
-        onSmallStack {
+        await onSmallStack {
             var chain = Signal<Int, Never>.just(0)
             for index in 1..<Self.million { chain = chain.concat(.just(index)) }
             nameLength.value = chain.name.count
@@ -39,9 +39,9 @@ struct StackDepthTests {
     }
 
     @Test("concat of 1,000,000 just signals folded over an array runs on a 512 KiB stack")
-    func concatJustFold() {
+    func concatJustFold() async {
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             let signals = (0..<Self.million).map { Signal<Int, Never>.just($0) }
             let chain = signals.reduce(Signal<Int, Never>.empty) { $0.concat($1) }
             tally.subscribe(to: chain)
@@ -50,9 +50,9 @@ struct StackDepthTests {
     }
 
     @Test("releasing a 1,000,000-link concat chain without subscribing does not overflow")
-    func releaseUnsubscribedChain() {
+    func releaseUnsubscribedChain() async {
         let built = Counter()
-        onSmallStack {
+        await onSmallStack {
             var chain = Signal<Int, Never>.empty
             for index in 0..<Self.million { chain = chain.concat(.just(index)) }
             built.increment()
@@ -61,9 +61,9 @@ struct StackDepthTests {
     }
 
     @Test("a right-nested chain of 1,000,000 concats runs and is released on a 512 KiB stack")
-    func concatRightNested() {
+    func concatRightNested() async {
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             var chain = Signal<Int, Never>.just(Self.million - 1)
             for index in stride(from: Self.million - 2, through: 0, by: -1) {
                 chain = Signal.just(index).concat(chain)
@@ -74,9 +74,9 @@ struct StackDepthTests {
     }
 
     @Test("concat of 1,000,000 from([i]) parts runs on a 512 KiB stack")
-    func concatFromParts() {
+    func concatFromParts() async {
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             let chain = (0..<Self.million).reduce(Signal<Int, Never>.empty) { $0.concat(.from([$1])) }
             tally.subscribe(to: chain)
         }
@@ -84,11 +84,11 @@ struct StackDepthTests {
     }
 
     @Test("concat of 200,000 create-made parts runs on a 512 KiB stack")
-    func concatCreateParts() {
+    func concatCreateParts() async {
         let count = 200_000
         let tally = Tally()
         let disposals = Counter()
-        onSmallStack {
+        await onSmallStack {
             var chain = Signal<Int, Never>.empty
             for index in 0..<count {
                 chain = chain.concat(
@@ -107,19 +107,19 @@ struct StackDepthTests {
     @Test(
         "bind over 1,000,000 synchronous values with synchronous non-constant inner signals runs on a 512 KiB stack"
     )
-    func bindMillion() {
+    func bindMillion() async {
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             tally.subscribe(to: Signal<Int, Never>.from(0..<Self.million).bind { { .merge(.from([$0])) } })
         }
         expectAll(tally, Self.million)
     }
 
     @Test("bind over 200,000 values with create-made inner signals runs on a 512 KiB stack")
-    func bindCreateInners() {
+    func bindCreateInners() async {
         let count = 200_000
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             let bound = Signal<Int, Never>.from(0..<count).bind {
                 { value in
                     .merge(
@@ -136,9 +136,9 @@ struct StackDepthTests {
     }
 
     @Test("a synchronous source re-entered 1,000,000 times from its own subscriber runs on a 512 KiB stack")
-    func reentrantMillion() {
+    func reentrantMillion() async {
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             let box = Locked<Subscriber<Int, Never>?>(nil)
             let source = Signal<Int, Never>.create { subscriber in
                 box.value = subscriber
@@ -162,10 +162,10 @@ struct StackDepthTests {
     }
 
     @Test("a source re-entered 200,000 times through bind and concat runs on a 512 KiB stack")
-    func reentrantThroughOperators() {
+    func reentrantThroughOperators() async {
         let count = 200_000
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             let box = Locked<Subscriber<Int, Never>?>(nil)
             let source = Signal<Int, Never>.create { subscriber in
                 box.value = subscriber
@@ -190,11 +190,11 @@ struct StackDepthTests {
     }
 
     @Test("a chain of 1,000,000 concats each given a name runs and is released on a 512 KiB stack")
-    func namedConcatChain() {
+    func namedConcatChain() async {
         // Derived operators name their result (RAC's -setNameWithFormat:), so a chain built by
         // one of them, such as a repeated startWith, is a chain of named concat links.
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             var chain = Signal<Int, Never>.empty
             for index in 0..<Self.million { chain = chain.concat(.just(index)).named("step \(index)") }
             tally.subscribe(to: chain)
@@ -218,10 +218,10 @@ struct StackDepthTests {
     }
 
     @Test("zip of 100,000 create-made signals runs and is released on a 512 KiB stack")
-    func zipWide() {
+    func zipWide() async {
         let arrays = Locked<[[Int]]>([])
         let completions = Counter()
-        onSmallStack {
+        await onSmallStack {
             let zipped = Signal.zip(Self.createSignals(Self.wide, twice: true))
             zipped.subscribe(next: { arrays.append($0) }, completed: { completions.increment() })
         }
@@ -230,10 +230,10 @@ struct StackDepthTests {
     }
 
     @Test("zip of 100,000 from sequences runs in step on a 512 KiB stack")
-    func zipWideSequences() {
+    func zipWideSequences() async {
         let arrays = Locked<[[Int]]>([])
         let completions = Counter()
-        onSmallStack {
+        await onSmallStack {
             let zipped = Signal.zip((0..<Self.wide).map { Signal<Int, Never>.from([$0, -$0]) })
             zipped.subscribe(next: { arrays.append($0) }, completed: { completions.increment() })
         }
@@ -242,10 +242,10 @@ struct StackDepthTests {
     }
 
     @Test("combineLatest of 100,000 create-made signals runs and is released on a 512 KiB stack")
-    func combineLatestWide() {
+    func combineLatestWide() async {
         let arrays = Locked<[[Int]]>([])
         let completions = Counter()
-        onSmallStack {
+        await onSmallStack {
             let combined = Signal.combineLatest(Self.createSignals(Self.wide))
             combined.subscribe(next: { arrays.append($0) }, completed: { completions.increment() })
         }
@@ -254,10 +254,10 @@ struct StackDepthTests {
     }
 
     @Test("combineLatest of 20,000 subjects sends each new latest array on a 512 KiB stack")
-    func combineLatestWideSubjects() {
+    func combineLatestWideSubjects() async {
         let count = 20_000
         let sums = Locked<[Int]>([])
-        onSmallStack {
+        await onSmallStack {
             let subjects = (0..<count).map { _ in Subject<Int, Never>() }
             let subscription = Signal.combineLatest(subjects.map(\.signal)).subscribe(next: { values in
                 sums.append(values.reduce(0, +))
@@ -270,9 +270,9 @@ struct StackDepthTests {
     }
 
     @Test("merge of 100,000 create-made signals runs and is released on a 512 KiB stack")
-    func mergeWide() {
+    func mergeWide() async {
         let tally = Tally()
-        onSmallStack {
+        await onSmallStack {
             tally.subscribe(to: Signal.merge(Self.createSignals(Self.wide)))
         }
         expectAll(tally, Self.wide)
@@ -294,10 +294,10 @@ struct StackDepthTests {
     }
 
     @Test("a chain of 100,000 maps over a subject is subscribed, disposed and released on a 512 KiB stack")
-    func mapChain() {
+    func mapChain() async {
         let released = Flag()
         let values = Locked<[Int]>([])
-        onSmallStack {
+        await onSmallStack {
             let subject = Subject<Int, Never>()
             var chain = subject.signal
             for _ in 0..<Self.deep { chain = chain.map { $0 + 1 } }
@@ -323,9 +323,9 @@ struct StackDepthTests {
     @Test(
         "a chain of 100,000 mixed unary operators over a create signal is released on disposal on a 512 KiB stack"
     )
-    func mixedChainDisposed() {
+    func mixedChainDisposed() async {
         let released = Flag()
-        onSmallStack {
+        await onSmallStack {
             let source = Locked<Subscriber<Int, Never>?>(nil)
             var chain = Signal<Int, Never>.create { subscriber in
                 source.value = subscriber
@@ -356,9 +356,9 @@ struct StackDepthTests {
     }
 
     @Test("releasing a chain of 100,000 maps that was never subscribed does not overflow a 512 KiB stack")
-    func releaseUnsubscribedMapChain() {
+    func releaseUnsubscribedMapChain() async {
         let built = Counter()
-        onSmallStack {
+        await onSmallStack {
             var chain = Signal<Int, Never>.never
             for _ in 0..<Self.deep { chain = chain.map { $0 + 1 } }
             #expect(chain.name.hasSuffix("-map:"))

@@ -250,23 +250,35 @@ func currentThreadStackSize() -> Int {
     #endif
 }
 
-/// Runs `body` on a new thread with a small stack and waits for it to finish.
+/// Runs `body` on a new thread with a small stack and suspends until it finishes.
+///
+/// The test suspends rather than blocks, so that its cooperative thread stays free for the
+/// rest of the parallel suite while `body` runs.
 ///
 /// - Returns: The stack size the thread actually had, so that a test can check the stack really
 ///   was small.
 @discardableResult
-func runOnSmallStack(bytes: Int = 512 * 1024, _ body: @escaping @Sendable () -> Void) -> Int {
-    let finished = DispatchSemaphore(value: 0)
-    let actualSize = Locked(0)
-    let thread = Thread {
-        actualSize.value = currentThreadStackSize()
+func runOnSmallStack(bytes: Int = 512 * 1024, _ body: @escaping @Sendable () -> Void) async -> Int {
+    await onDedicatedThread(stackBytes: bytes) {
+        let actualSize = currentThreadStackSize()
         body()
-        finished.signal()
+        return actualSize
     }
-    thread.stackSize = bytes
-    thread.start()
-    finished.wait()
-    return actualSize.value
+}
+
+/// Runs a long synchronous `body` on a thread of its own and suspends until it returns.
+///
+/// Swift Testing runs tests on the cooperative pool, which has one thread per core; a test that
+/// computes for minutes (more under a sanitizer) would hold one of them and starve the async
+/// tests. Assertions belong after the call, in the test, where Swift Testing attributes them.
+func onDedicatedThread<Result: Sendable>(
+    stackBytes: Int = 8 * 1024 * 1024, _ body: @escaping @Sendable () -> Result
+) async -> Result {
+    await withCheckedContinuation { continuation in
+        let thread = Thread { continuation.resume(returning: body()) }
+        thread.stackSize = stackBytes
+        thread.start()
+    }
 }
 
 /// Runs `body` on `count` threads at once and waits for all of them.

@@ -27,7 +27,8 @@ private func waitUntil(_ model: SearchViewModel, _ condition: @escaping @MainAct
         model.onChange = {
             if condition() { resume(true) }
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { resume(false) }
+        // A hang guard, not a timing assertion: under ThreadSanitizer delivery can wait minutes.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 900) { resume(false) }
     }
 }
 
