@@ -22,7 +22,8 @@ find "$graphs" -maxdepth 1 -name 'Rill@*.symbols.json' -exec cp {} "$work/graphs
 echo "== the operator pages, generated from Specs/ into docs/operators, as articles"
 catalog="$work/Rill.docc"
 cp -R Sources/Rill/Rill.docc "$catalog"
-mkdir -p "$catalog/Operators"
+mkdir -p "$catalog/Operators" "$catalog/Resources"
+cp docs/operators/marbles/*.svg "$catalog/Resources/"
 {
     echo "# Operator catalogue"
     echo
@@ -31,7 +32,7 @@ mkdir -p "$catalog/Operators"
     echo "## Overview"
     echo
     echo "Each page gives an operator's declaration, its RAC selector, its documentation, its"
-    echo "derivation in spec notation, and its marble examples."
+    echo "derivation in spec notation, and its marble examples as pictures and as text."
     echo
     echo "## Topics"
     echo
@@ -40,8 +41,10 @@ mkdir -p "$catalog/Operators"
     for page in docs/operators/*.md; do
         name=$(basename "$page" .md)
         [ "$name" = README ] && continue
-        # Symbol links in the specs' docs are relative to Signal, which an article is not.
-        sed -E 's/``([^`]+)``/`\1`/g' "$page" >"$catalog/Operators/${name}Operators.md"
+        # Symbol links in the specs' docs are relative to Signal, which an article is not. DocC finds
+        # images by file name among the catalog's resources, so a picture is named without its folder.
+        sed -E -e 's/``([^`]+)``/`\1`/g' -e 's#\]\(marbles/([^)]+)\.svg\)#](\1)#g' \
+            "$page" >"$catalog/Operators/${name}Operators.md"
         echo "- <doc:${name}Operators>"
     done
 } >"$catalog/Operators/OperatorCatalogue.md"

@@ -14,7 +14,9 @@ let usage = """
       generate   writes the shipped operators (--library) and their tests, in one file (--tests)
                  or split (--tests-directory): PREFIX+Support.swift, and for each spec file
                  NAME.ops of the plan PREFIX+NAME.swift (…_2.swift and on, FILES in all)
-      docs       writes one Markdown page per spec file and an index; --check only compares
+      docs       writes one Markdown page per spec file, an index, and an SVG picture of every
+                 example in marbles/, and removes pages and pictures no spec generates any more;
+                 --check only compares
       --catalogue  specs of another package (Rill's) whose operators the specs may use
       --root       the package folder that locations in generated files are relative to
     Generated files are written atomically, and only when they change. A failure writes nothing.
@@ -125,20 +127,31 @@ func run() -> Int32 {
         case "docs":
             guard let output = arguments.output else { throw UsageError("docs needs --output") }
             let pages = DocsEmitter.emit(specs, paths: paths)
+            let strays = DocsEmitter.strayFiles(in: output, keeping: Set(pages.keys))
             if arguments.check {
                 let stale = pages.filter { name, text in
-                    (try? String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)) != text
+                    (try? Data(contentsOf: output.appendingPathComponent(name))) != Data(text.utf8)
                 }.map(\.key).sorted()
-                if !stale.isEmpty {
-                    FileHandle.standardError.write(
-                        Data(
-                            "rill-ops: stale documentation in \(output.path): \(stale.joined(separator: ", "))\nrun: swift run rill-ops docs --specs Specs --output docs/operators\n"
-                                .utf8))
+                if !stale.isEmpty || !strays.isEmpty {
+                    var message = ""
+                    if !stale.isEmpty {
+                        message +=
+                            "rill-ops: stale documentation in \(output.path): \(stale.joined(separator: ", "))\n"
+                    }
+                    if !strays.isEmpty {
+                        message +=
+                            "rill-ops: documentation in \(output.path) that no spec generates: \(strays.joined(separator: ", "))\n"
+                    }
+                    message += "run: swift run rill-ops docs --specs Specs --output docs/operators\n"
+                    FileHandle.standardError.write(Data(message.utf8))
                     return 1
                 }
             } else {
                 for (name, text) in pages.sorted(by: { $0.key < $1.key }) {
                     try OutputWriter.write(text, to: output.appendingPathComponent(name))
+                }
+                for stray in strays {
+                    try FileManager.default.removeItem(at: output.appendingPathComponent(stray))
                 }
             }
         default:

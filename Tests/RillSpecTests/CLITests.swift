@@ -160,7 +160,9 @@ struct CLITests {
         #expect(try text("T+Extra.swift").contains("func referenceOther"))
     }
 
-    @Test("docs writes the pages; docs --check passes on them and fails, with exit code 1, once one is stale")
+    @Test(
+        "docs writes the pages and pictures; docs --check passes on them and fails, with exit code 1, once one is stale or stray"
+    )
     func docs() throws {
         let package = try TemporaryDirectory()
         defer { package.remove() }
@@ -169,7 +171,10 @@ struct CLITests {
         let output = package.url.appendingPathComponent("docs")
         #expect(try run(["docs", "--specs", specs, "--output", output.path]).status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        #expect(names == ["README.md", "Test.md"])
+        #expect(names == ["README.md", "Test.md", "marbles"])
+        let pictures = try FileManager.default.contentsOfDirectory(
+            atPath: output.appendingPathComponent("marbles").path)
+        #expect(!pictures.isEmpty && pictures.allSatisfy { $0.hasPrefix("Test-") && $0.hasSuffix(".svg") })
         #expect(try run(["docs", "--specs", specs, "--output", output.path, "--check"]).status == 0)
 
         try package.write("# Stale\n", to: "docs/Test.md")
@@ -177,6 +182,22 @@ struct CLITests {
         #expect(stale.status == 1)
         #expect(stale.errors.contains("stale documentation"))
         #expect(stale.errors.contains("Test.md"))
+
+        // Pages and pictures no spec generates any more are stale too, and docs removes them.
+        try package.write("<svg/>\n", to: "docs/marbles/Test-gone_-1.svg")
+        try package.write("# Gone\n", to: "docs/Gone.md")
+        try package.write("kept\n", to: "docs/notes.txt")
+        let stray = try run(["docs", "--specs", specs, "--output", output.path, "--check"])
+        #expect(stray.status == 1)
+        #expect(stray.errors.contains("that no spec generates: Gone.md, marbles/Test-gone_-1.svg"))
+
+        #expect(try run(["docs", "--specs", specs, "--output", output.path]).status == 0)
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: output.appendingPathComponent("marbles/Test-gone_-1.svg").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("Gone.md").path))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("notes.txt").path))
+        #expect(try run(["docs", "--specs", specs, "--output", output.path, "--check"]).status == 0)
     }
 
     @Test("Usage errors exit with code 2 and print the usage")

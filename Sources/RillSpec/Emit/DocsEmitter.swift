@@ -1,9 +1,11 @@
+import RillMarbles
+
 /// Stage 5c, emit: the operator catalogue as Markdown, one page per spec file and an index.
 public enum DocsEmitter {
     /// File name → contents.
     public static func emit(_ specs: [OperatorSpec], paths: SpecPaths) -> [String: String] {
         var pages: [String: String] = [:]
-        let families = Dictionary(grouping: specs) { paths.relative($0.location.file) }
+        let families = Dictionary(grouping: specs.indices) { paths.relative(specs[$0].location.file) }
         let anchors = anchors(of: specs, paths: paths)
         var index = CodeWriter()
         index.line("# Operators")
@@ -27,7 +29,8 @@ public enum DocsEmitter {
             page.line("# \(pageName(file))")
             page.line()
             page.line("Generated from `\(file)` by `rill-ops docs`.")
-            for spec in members {
+            for position in members {
+                let spec = specs[position]
                 page.line()
                 page.line("## \(spec.signature.displayName)")
                 page.line()
@@ -52,26 +55,20 @@ public enum DocsEmitter {
                     page.line("```")
                 }
                 page.line()
-                page.line("Examples, in marble notation (one frame per character):")
-                page.line()
-                page.line("```")
+                page.line("Examples, as marble diagrams and in marble notation (one frame per character):")
                 for (index, example) in spec.examples.enumerated() {
-                    if index > 0 { page.line() }
-                    // Labels are padded to one width so that the timelines line up frame by frame.
-                    let labels = example.sources.map { $0.name == "self" ? "source" : $0.name } + ["result"]
-                    let width = labels.map(\.count).max() ?? 0
-                    func label(_ name: String) -> String {
-                        name + ":" + String(repeating: " ", count: width - name.count + 1)
+                    let text = textForm(of: example)
+                    if let picture = picture(of: example, text: text) {
+                        let name = "\(marblesFolder)/\(pageName(file))-\(anchors[position])-\(index + 1).svg"
+                        pages[name] = picture.svg
+                        page.line()
+                        page.line("![Example \(index + 1) of \(spec.signature.displayName)](\(name))")
                     }
-                    for source in example.sources {
-                        page.line(label(source.name == "self" ? "source" : source.name) + source.marble.text)
-                    }
-                    page.line("\(example.expression.text.replacingNewlines)")
-                    let legend = example.legend.map { "\($0.character) = \($0.value)" }.joined(
-                        separator: ", ")
-                    page.line(label("result") + example.expected.text + (legend.isEmpty ? "" : "   (\(legend))"))
+                    page.line()
+                    page.line("```")
+                    for line in text { page.line(line) }
+                    page.line("```")
                 }
-                page.line("```")
                 if let model = spec.model {
                     page.line()
                     page.line("On finite input, `\(model.call.text)` behaves as `\(model.expected.text)`.")
@@ -80,6 +77,41 @@ public enum DocsEmitter {
             pages[pageName(file) + ".md"] = page.text
         }
         return pages
+    }
+
+    /// The folder, beside the pages, that holds the marble pictures.
+    public static let marblesFolder = "marbles"
+
+    /// An example's text form: the sources, the expression and the result, the timelines padded
+    /// to one width so that they line up frame by frame.
+    static func textForm(of example: Example) -> [String] {
+        let labels = example.sources.map { $0.name == "self" ? "source" : $0.name } + ["result"]
+        let width = labels.map(\.count).max() ?? 0
+        func label(_ name: String) -> String {
+            name + ":" + String(repeating: " ", count: width - name.count + 1)
+        }
+        var lines = example.sources.map { label($0.name == "self" ? "source" : $0.name) + $0.marble.text }
+        lines.append(example.expression.text.replacingNewlines)
+        let legend = example.legend.map { "\($0.character) = \($0.value)" }.joined(separator: ", ")
+        lines.append(label("result") + example.expected.text + (legend.isEmpty ? "" : "   (\(legend))"))
+        return lines
+    }
+
+    /// The example as a picture, or `nil` for marbles that do not parse (the checker has already
+    /// rejected those in any catalogue that reaches the emitter).
+    static func picture(of example: Example, text: [String]) -> MarbleSVG? {
+        var sources: [MarbleSVG.Row] = []
+        for source in example.sources {
+            guard let diagram = try? MarbleDiagram(parsing: source.marble.text) else { return nil }
+            sources.append(
+                MarbleSVG.Row(label: source.name == "self" ? "source" : source.name, diagram: diagram))
+        }
+        guard let result = try? MarbleDiagram(parsing: example.expected.text) else { return nil }
+        return MarbleSVG(
+            sources: sources, expression: example.expression.text.replacingNewlines,
+            result: MarbleSVG.Row(label: "result", diagram: result),
+            legend: example.legend.map { "\($0.character) = \($0.value)" },
+            title: text.joined(separator: "\n"))
     }
 
     static func pageName(_ file: String) -> String {
