@@ -40,14 +40,23 @@ cp docs/operators/marbles/*.svg "$catalog/Resources/"
     echo
     for page in docs/operators/*.md; do
         name=$(basename "$page" .md)
-        [ "$name" = README ] && continue
+        [ "$name" = README ] || [ "$name" = Migration ] && continue
         # Symbol links in the specs' docs are relative to Signal, which an article is not. DocC finds
         # images by file name among the catalog's resources, so a picture is named without its folder.
         sed -E -e 's/``([^`]+)``/`\1`/g' -e 's#\]\(marbles/([^)]+)\.svg\)#](\1)#g' \
+            -e 's#\[the migration map\]\(Migration\.md\)#<doc:Migration>#g' \
             "$page" >"$catalog/Operators/${name}Operators.md"
         echo "- <doc:${name}Operators>"
     done
+    echo
+    echo "### Coming from another library"
+    echo
+    echo "- <doc:Migration>"
 } >"$catalog/Operators/OperatorCatalogue.md"
+# The migration map links each operator to its entry on a family page by Markdown anchor; in the
+# catalog it links to the family's article instead.
+sed -E 's#\[(`[^`]+`)\]\(([A-Za-z]+)\.md\#[^)]*\)#\1 in <doc:\2Operators>#g' docs/operators/Migration.md \
+    >"$catalog/Operators/Migration.md"
 
 echo "== docc convert"
 rm -rf "$output"

@@ -24,6 +24,7 @@ public enum DocsEmitter {
             )
         }
         pages["README.md"] = index.text
+        pages[migrationPage] = migration(specs, paths: paths, anchors: anchors)
         for (file, members) in families {
             var page = CodeWriter()
             page.line("# \(pageName(file))")
@@ -40,6 +41,13 @@ public enum DocsEmitter {
                 page.line()
                 let selector = spec.selector.map { "RAC `\($0)`. " } ?? ""
                 page.line("\(selector)Defined at `\(paths.describe(spec.location))`.")
+                if !spec.counterparts.isEmpty {
+                    page.line()
+                    let names = spec.counterparts.map { "\($0.library.displayName) `\($0.name)`" }
+                    page.line(
+                        "Elsewhere: \(names.joined(separator: ", ")); see [the migration map](\(migrationPage))."
+                    )
+                }
                 page.line()
                 page.line(spec.documentation)
                 page.line()
@@ -77,6 +85,51 @@ public enum DocsEmitter {
             pages[pageName(file) + ".md"] = page.text
         }
         return pages
+    }
+
+    /// The page that maps other libraries' operators to Rill's.
+    public static let migrationPage = "Migration.md"
+
+    /// One table, one row per operator: its RAC selector, its counterparts in ReactiveSwift,
+    /// RxSwift and Combine, and the differences in behaviour the specs note.
+    static func migration(_ specs: [OperatorSpec], paths: SpecPaths, anchors: [String]) -> String {
+        var page = CodeWriter()
+        page.line("# Migrating to Rill")
+        page.line()
+        page.line(
+            """
+            Generated from `Specs/` by `rill-ops docs`. Every operator of Rill, with the RAC selector it \
+            keeps the semantics of and the operators of ReactiveSwift, RxSwift and Combine that do the same \
+            job. An empty cell means the library has no direct counterpart. The last column says where \
+            the counterpart behaves differently in a way that bites when code moves over.
+            """)
+        page.line()
+        let libraries = Counterpart.Library.allCases
+        page.line(
+            "| Rill | RAC | \(libraries.map(\.displayName).joined(separator: " | ")) | Differences that bite |"
+        )
+        page.line("|---|---|\(libraries.map { _ in "---|" }.joined())---|")
+        for (position, spec) in specs.enumerated() {
+            let family = pageName(paths.relative(spec.location.file))
+            var cells = ["[`\(spec.signature.displayName)`](\(family).md#\(anchors[position]))"]
+            cells.append(spec.selector.map { "`\($0)`" } ?? "")
+            for library in libraries {
+                cells.append(spec.counterparts.first { $0.library == library }.map { "`\($0.name)`" } ?? "")
+            }
+            cells.append(
+                spec.counterparts.compactMap { counterpart in
+                    counterpart.note.map { note in
+                        "**\(counterpart.library.displayName):** \(note)\(note.hasSuffix(".") ? "" : ".")"
+                    }
+                }.joined(separator: " "))
+            page.line("| " + cells.map(tableCell).joined(separator: " | ") + " |")
+        }
+        return page.text
+    }
+
+    /// `text` safe inside a Markdown table cell.
+    static func tableCell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
     }
 
     /// The folder, beside the pages, that holds the marble pictures.

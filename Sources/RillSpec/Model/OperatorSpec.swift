@@ -18,6 +18,8 @@ public struct OperatorSpec: Hashable, Sendable {
     public var implementationText: String = ""
     /// Where the text of `derive:` starts.
     public var implementationLocation: SourceLocation?
+    /// The operators of other libraries that do what this one does, for the migration map.
+    public var counterparts: [Counterpart] = []
     /// Whether the entry belongs to another package's catalogue: usable by name, never emitted.
     public var isExternal = false
 

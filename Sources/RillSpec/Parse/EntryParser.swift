@@ -28,7 +28,9 @@ struct EntryParser {
         var fields: [Field]
     }
 
-    static let keys = ["rac", "signature", "doc", "derive", "primitive", "state", "example", "model"]
+    static let keys =
+        ["rac", "signature", "doc", "derive", "primitive", "state", "example", "model"]
+        + Counterpart.Library.allCases.map(\.key)
 
     let path: String
     let lines: [Substring]

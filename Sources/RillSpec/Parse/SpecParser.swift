@@ -39,6 +39,12 @@ public enum SpecParser {
         }
 
         let selector = single("rac")?.value.trimmed().text
+        let counterparts = Counterpart.Library.allCases.compactMap { library in
+            single(library.key).flatMap { field in
+                attempt { () throws(Diagnostic) in try CounterpartParser.parse(field.value, library: library)
+                }
+            }
+        }
         let documentation = single("doc")?.value.trimmed().text ?? ""
         if documentation.isEmpty {
             diagnostics.append(
@@ -174,6 +180,7 @@ public enum SpecParser {
             name: entry.name, location: entry.location, selector: selector, signature: signature,
             documentation: documentation, implementation: implementation, state: state, examples: examples,
             model: model)
+        spec.counterparts = counterparts
         spec.implementationText = (derive ?? primitive)?.value.text.dedented.trimmingSpaces ?? ""
         spec.implementationLocation = derive?.value.trimmed().start
         return spec
