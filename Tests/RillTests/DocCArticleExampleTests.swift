@@ -1,0 +1,117 @@
+import Foundation
+import Rill
+import RillTesting
+import Testing
+
+// The Swift examples of the DocC articles in Sources/Rill/Rill.docc, as written there without their
+// import lines: compiling this file compiles them, and `articlesShowTheseExamples` checks that every
+// Swift block of the articles still stands here, however it is laid out.
+
+@Test func takeStopsTheSourceAfterTwoValues() {
+    let scheduler = TestScheduler()
+    let source = scheduler.createColdSignal("-a-b-c-|")
+    let recorder = scheduler.start { source.signal.take(2) }
+    expectMarbles(recorder, "-a-(b|)")
+    expectSubscriptions(source, ["^--!"])
+}
+
+@Suite("DocC article examples")
+struct DocCArticleExampleTests {
+    @Test("Rill.md: the landing page's example sends the long words, uppercased")
+    func landingPage() {
+        let words = Signal<String, Never>.from(["rill", "river", "sea", "ocean"])
+
+        let subscription =
+            words
+            .filter { $0.count > 3 }
+            .map { $0.uppercased() }
+            .subscribe(next: { print($0) })  // RILL, RIVER, OCEAN
+        subscription.dispose()
+
+        let recorder = words.filter { $0.count > 3 }.map { $0.uppercased() }.record()
+        #expect(recorder.values == ["RILL", "RIVER", "OCEAN"])
+        #expect(recorder.isCompleted)
+    }
+
+    @Test("GettingStarted.md: signals made with just, from and create send what they say")
+    func makingSignals() {
+        let one = Signal<Int, Never>.just(1)
+        let numbers = Signal<Int, Never>.from(1...3)
+
+        struct Timeout: Error {}
+        let ticket = Signal<String, Timeout>.create { subscriber in
+            subscriber.sendNext("ticket 42")
+            subscriber.sendCompleted()
+            return nil
+        }
+
+        #expect(one.record().values == [1])
+        #expect(numbers.record().values == [1, 2, 3])
+        let tickets = ticket.record()
+        #expect(tickets.values == ["ticket 42"])
+        #expect(tickets.isCompleted)
+    }
+
+    @Test("GettingStarted.md: the first chain squares the even numbers and completes")
+    func firstChain() {
+        let subscription = Signal<Int, Never>.from(1...10)
+            .filter { $0.isMultiple(of: 2) }
+            .map { $0 * $0 }
+            .subscribe(next: { print($0) }, completed: { print("done") })
+
+        subscription.dispose()
+
+        let recorder = Signal<Int, Never>.from(1...10).filter { $0.isMultiple(of: 2) }.map { $0 * $0 }
+            .record()
+        #expect(recorder.values == [4, 16, 36, 64, 100])
+        #expect(recorder.isCompleted)
+    }
+
+    /// The Swift blocks of `article` without their import lines. A package manifest, which SwiftPM
+    /// compiles and no test can, is left out.
+    static func swiftBlocks(of article: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in article.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```swift" {
+                current = []
+            } else if let block = current, trimmed == "```" {
+                current = nil
+                let code = block.filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
+                if !code.contains("// swift-tools-version") { blocks.append(code) }
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// `text` without white space, so that a block matches its copy here however it is laid out.
+    static func squeezed(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) })
+    }
+
+    @Test("Every Swift block of the DocC articles stands in this file, so it compiles")
+    func articlesShowTheseExamples() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let catalog = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Rill/Rill.docc")
+        let source = Self.squeezed(try String(contentsOf: here, encoding: .utf8))
+        let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter {
+            $0.hasSuffix(".md")
+        }.sorted()
+        var count = 0
+        for article in articles {
+            let text = try String(contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)
+            for block in Self.swiftBlocks(of: text) {
+                count += 1
+                let isHere = source.contains(Self.squeezed(block))
+                #expect(
+                    isHere,
+                    "a Swift block of \(article) is not in \(here.lastPathComponent):\n\(block)")
+            }
+        }
+        #expect(count >= 4, "the articles' Swift examples were found")
+    }
+}
