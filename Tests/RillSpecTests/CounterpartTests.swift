@@ -107,6 +107,7 @@ struct CounterpartTests {
                 "| [`take(_:)`](Test.md#take_) | `-take:` |  | `take(_:)` | `prefix(_:)` | **RxSwift:** counts \\| elements. |"
             ))
         #expect(rows.contains { $0.hasPrefix("| [`just(_:)`](Primitives.md#just_) | ") })
+        #expect(docs["README.md"]?.contains("[The migration map](Migration.md)") == true)
         let page = try #require(docs["Test.md"])
         #expect(
             page.contains(

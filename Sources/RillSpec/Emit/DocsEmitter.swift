@@ -14,6 +14,10 @@ public enum DocsEmitter {
             "Generated from `Specs/` by `rill-ops docs`. Every operator, its RAC selector and where it is defined."
         )
         index.line()
+        index.line(
+            "Coming from ReactiveSwift, RxSwift or Combine? [The migration map](\(migrationPage)) gives each operator's counterparts."
+        )
+        index.line()
         index.line("| Operator | RAC | Family | Kind |")
         index.line("|---|---|---|---|")
         for (position, spec) in specs.enumerated() {
