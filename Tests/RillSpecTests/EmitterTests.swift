@@ -304,24 +304,24 @@ struct EmitterTests {
         let tests = self.tests
         #expect(
             tests.contains(
-                "struct Spec_bind {\n    @Test(\"bind(_:), Specs/Primitives.ops:\(lineNumber(of: "operator bind", in: primitives.contents))\", arguments: Spec_bind.checks())\n    func check(_ check: SpecCheck) { check.run() }"
+                "struct Spec_bind {\n    @Test(\"bind(_:), Specs/Primitives.ops:\(lineNumber(of: "operator bind", in: primitives.contents))\", arguments: Spec_bind._rillChecks())\n    func _rillCheck(_ check: SpecCheck) { check.run() }"
             ))
         #expect(
             tests.contains(
-                "struct Spec_map {\n    @Test(\"map(_:), Specs/Test.ops:\(line(of: "map"))\", arguments: Spec_map.checks())"
+                "struct Spec_map {\n    @Test(\"map(_:), Specs/Test.ops:\(line(of: "map"))\", arguments: Spec_map._rillChecks())"
             ))
         // Each `@Test` is a macro the compiler expands in every build of the test module.
         #expect(tests.components(separatedBy: "@Test(").count - 1 == specs.count)
         #expect(!tests.contains("@Suite"))
         let bindSuite = suite("Spec_bind", in: tests)
-        #expect(bindSuite.contains(#"checks.append(SpecCheck("example 1: "#))
+        #expect(bindSuite.contains(#"_rillAll.append(SpecCheck("example 1: "#))
         #expect(!bindSuite.contains("reference"))
         let mapSuite = suite("Spec_map", in: tests)
-        #expect(mapSuite.contains(#"checks.append(SpecCheck("example 1: "#))
-        #expect(mapSuite.contains(#"checks.append(SpecCheck("example 1, reference: "#))
+        #expect(mapSuite.contains(#"_rillAll.append(SpecCheck("example 1: "#))
+        #expect(mapSuite.contains(#"_rillAll.append(SpecCheck("example 1, reference: "#))
         #expect(
             mapSuite.contains(
-                #"checks.append(SpecCheck("example 1: the shipped and the reference implementation agree on random marbles")"#
+                #"_rillAll.append(SpecCheck("example 1: the shipped and the reference implementation agree on random marbles")"#
             ))
         #expect(mapSuite.contains("let recorder = scheduler.start { receiver.map { $0 } }"))
         #expect(mapSuite.contains("let recorder = scheduler.start { receiver.referenceMap { $0 } }"))
@@ -354,7 +354,7 @@ struct EmitterTests {
         let tests = self.tests
         #expect(
             tests.contains(
-                "checks.append(SpecCheck(\"model: take(3) behaves as Array(values.prefix(3)) on finite input\") {"
+                "_rillAll.append(SpecCheck(\"model: take(3) behaves as Array(values.prefix(3)) on finite input\") {"
             ))
         #expect(tests.contains("let recorder = Signal<Int, Never>.from(values).take(3).record()"))
         #expect(tests.contains("let reference = Signal<Int, Never>.from(values).referenceTake(3).record()"))

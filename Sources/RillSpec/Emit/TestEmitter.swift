@@ -179,12 +179,13 @@ public enum TestEmitter {
         let isDerived = spec.implementation != .primitive
         let title = "\(spec.signature.displayName), \(paths.describe(spec.location))"
         code.block("struct \(name) {") { code in
-            code.line("@Test(\(title.swiftLiteral), arguments: \(name).checks())")
-            code.line("func check(_ check: SpecCheck) { check.run() }")
+            // `_rill` names, so that a spec's own names (a helper called `check`) are never shadowed.
+            code.line("@Test(\(title.swiftLiteral), arguments: \(name)._rillChecks())")
+            code.line("func _rillCheck(_ check: SpecCheck) { check.run() }")
             code.line()
             // One statement per check keeps each closure a separate, quick type-checking problem.
-            code.block("static func checks() -> [SpecCheck] {") { code in
-                code.line("var checks: [SpecCheck] = []")
+            code.block("static func _rillChecks() -> [SpecCheck] {") { code in
+                code.line("var _rillAll: [SpecCheck] = []")
                 for (index, example) in spec.examples.enumerated() {
                     guard let derivation = example.derivation else { continue }
                     emitExample(
@@ -194,7 +195,7 @@ public enum TestEmitter {
                 if let model = spec.model, let derivation = model.derivation {
                     emitModel(spec, model, derivation, isDerived: isDerived, paths: paths, into: &code)
                 }
-                code.line("return checks")
+                code.line("return _rillAll")
             }
         }
         code.line()
@@ -223,7 +224,7 @@ public enum TestEmitter {
         let flavors: [Lowering.Flavor] = isDerived ? [.shipped, .reference] : [.shipped]
         for flavor in flavors {
             let label = flavor == .reference ? "example \(number), reference: " : "example \(number): "
-            code.block("checks.append(SpecCheck(\((label + title).swiftLiteral)) {", "})") { code in
+            code.block("_rillAll.append(SpecCheck(\((label + title).swiftLiteral)) {", "})") { code in
                 code.line("let scheduler = TestScheduler()")
                 for declaration in sourceDeclarations(
                     example, marbles: { example.sources[$0].marble.text.swiftLiteral })
@@ -260,7 +261,7 @@ public enum TestEmitter {
         }
         let agreement =
             "example \(number): the shipped and the reference implementation agree on random marbles"
-        code.block("checks.append(SpecCheck(\(agreement.swiftLiteral)) {", "})") { code in
+        code.block("_rillAll.append(SpecCheck(\(agreement.swiftLiteral)) {", "})") { code in
             code.line("var random = SeededRandom(seed: \(seed("\(spec.key) \(number)")))")
             code.block("for _ in 0..<40 {") { code in
                 code.line(
@@ -292,7 +293,7 @@ public enum TestEmitter {
     ) {
         let location = sourceLocation(model.location, paths)
         let title = "model: \(model.call.text) behaves as \(model.expected.text) on finite input"
-        code.block("checks.append(SpecCheck(\(title.swiftLiteral)) {", "})") { code in
+        code.block("_rillAll.append(SpecCheck(\(title.swiftLiteral)) {", "})") { code in
             code.block(
                 "expectModel(seed: \(seed("\(spec.key) model")), sourceLocation: \(location)) { values in"
             ) { code in
