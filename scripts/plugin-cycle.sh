@@ -74,9 +74,11 @@ operator quadruple
 SPEC
 calls double triple quadruple
 build "appending to Specs/Scaling.ops"
-output=$(swift test --filter 'Spec_triple|Spec_quadruple' 2>&1) || { echo "$output" >&2; fail "the generated tests failed"; }
-echo "$output" | grep -qE "Suite .?quadruple\(\)" || { echo "$output" >&2; fail "quadruple()'s generated tests did not run"; }
-echo "   generated tests of triple() and quadruple() pass"
+output=$(swift test --filter 'Spec_triple|Spec_quadruple|Spec_evens' 2>&1) || { echo "$output" >&2; fail "the generated tests failed"; }
+for test in "quadruple(), Specs/Scaling.ops" "evens(), Specs/Mine.ops"; do
+    echo "$output" | grep -qF "Test \"$test" || { echo "$output" >&2; fail "the generated tests of $test did not run"; }
+done
+echo "   generated tests of triple(), quadruple() and evens() (examples written with just and empty) pass"
 
 echo "── 3. rename Specs/Scaling.ops to Specs/Multiplying.ops"
 mv Specs/Scaling.ops Specs/Multiplying.ops

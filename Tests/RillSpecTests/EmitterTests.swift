@@ -298,32 +298,42 @@ struct EmitterTests {
     // MARK: TestEmitter
 
     @Test(
-        "Tests: a primitive's examples run the operator; a derived one's also its reference and a random comparison"
+        "Tests: one test per entry, whose cases are a primitive's examples, and a derived one's also its reference and a random comparison"
     )
     func testSuites() {
         let tests = self.tests
         #expect(
             tests.contains(
-                "@Suite(\"bind(_:), Specs/Primitives.ops:\(lineNumber(of: "operator bind", in: primitives.contents))\")\nstruct Spec_bind {"
+                "struct Spec_bind {\n    @Test(\"bind(_:), Specs/Primitives.ops:\(lineNumber(of: "operator bind", in: primitives.contents))\", arguments: Spec_bind._rillChecks())\n    func _rillCheck(_ check: SpecCheck) { check.run() }"
             ))
-        #expect(tests.contains("@Suite(\"map(_:), Specs/Test.ops:\(line(of: "map"))\")\nstruct Spec_map {"))
-        let bindSuite = section(
-            startingWith: "struct Spec_bind {",
-            in: tests.replacingOccurrences(of: "\n@Suite", with: "\n// @Suite"))
-        #expect(bindSuite.contains("func example1()"))
-        #expect(!bindSuite.contains("Reference"))
-        let mapSuite = section(
-            startingWith: "struct Spec_map {",
-            in: tests.replacingOccurrences(of: "\n@Suite", with: "\n// @Suite"))
-        #expect(mapSuite.contains("func example1()"))
-        #expect(mapSuite.contains("func example1Reference()"))
-        #expect(mapSuite.contains("func example1AgreesWithReference()"))
+        #expect(
+            tests.contains(
+                "struct Spec_map {\n    @Test(\"map(_:), Specs/Test.ops:\(line(of: "map"))\", arguments: Spec_map._rillChecks())"
+            ))
+        // Each `@Test` is a macro the compiler expands in every build of the test module.
+        #expect(tests.components(separatedBy: "@Test(").count - 1 == specs.count)
+        #expect(!tests.contains("@Suite"))
+        let bindSuite = suite("Spec_bind", in: tests)
+        #expect(bindSuite.contains(#"_rillAll.append(SpecCheck("example 1: "#))
+        #expect(!bindSuite.contains("reference"))
+        let mapSuite = suite("Spec_map", in: tests)
+        #expect(mapSuite.contains(#"_rillAll.append(SpecCheck("example 1: "#))
+        #expect(mapSuite.contains(#"_rillAll.append(SpecCheck("example 1, reference: "#))
+        #expect(
+            mapSuite.contains(
+                #"_rillAll.append(SpecCheck("example 1: the shipped and the reference implementation agree on random marbles")"#
+            ))
         #expect(mapSuite.contains("let recorder = scheduler.start { receiver.map { $0 } }"))
         #expect(mapSuite.contains("let recorder = scheduler.start { receiver.referenceMap { $0 } }"))
         #expect(
             mapSuite.contains(
                 #"expectMarbles(recorder, "-a-b-|", sourceLocation: SourceLocation(fileID: "Rill/Specs/Test.ops", filePath: "Specs/Test.ops", line: "#
             ))
+    }
+
+    /// The generated `struct` of the suite `name`, up to the next one.
+    func suite(_ name: String, in tests: String) -> String {
+        tests.components(separatedBy: "\nstruct ").first { $0.hasPrefix(name + " {") } ?? ""
     }
 
     @Test("Example expressions call the real operators: blocks are not lowered, bare statics are typed")
@@ -343,7 +353,9 @@ struct EmitterTests {
     func modelTest() {
         let tests = self.tests
         #expect(
-            tests.contains("@Test(\"model: take(3) behaves as Array(values.prefix(3)) on finite input\")"))
+            tests.contains(
+                "_rillAll.append(SpecCheck(\"model: take(3) behaves as Array(values.prefix(3)) on finite input\") {"
+            ))
         #expect(tests.contains("let recorder = Signal<Int, Never>.from(values).take(3).record()"))
         #expect(tests.contains("let reference = Signal<Int, Never>.from(values).referenceTake(3).record()"))
         #expect(tests.contains("let expected = Array(values.prefix(3))"))

@@ -60,6 +60,27 @@ struct HygieneTests {
         }
     }
 
+    @Test("An entry's generated test declares only prefixed names, so a spec's own 'check' is never shadowed")
+    func generatedTestNames() {
+        let text = entry(
+            "check", "func check() -> Signal<Value, Failure>", derive: "self",
+            examples: [#""-a|" => check() => "-a|""#], model: "check() ~ values")
+        let tests = TestEmitter.emit(
+            checked([primitives, specFile(text)]), paths: Self.paths, importing: ["Rill"])
+        let suite = tests.components(separatedBy: "\nstruct Spec_check {").last ?? ""
+        #expect(suite.contains("@Test(\"check(), Specs/Test.ops:1\", arguments: Spec_check._rillChecks())"))
+        #expect(suite.contains("func _rillCheck(_ check: SpecCheck) { check.run() }"))
+        #expect(suite.contains("static func _rillChecks() -> [SpecCheck] {"))
+        #expect(suite.contains("var _rillAll: [SpecCheck] = []"))
+        #expect(suite.contains("receiver.check()"))
+        // Nothing else is declared at the suite's level or around the checks' closures.
+        let declarations = suite.split(separator: "\n").filter { line in
+            line.hasPrefix("    func ") || line.hasPrefix("    static ") || line.hasPrefix("        var ")
+                || line.hasPrefix("        let ")
+        }
+        #expect(declarations.count == 3)
+    }
+
     @Test("A keyword operator name is declared in backticks and callable in examples, with or without them")
     func keywordOperatorName() throws {
         let text = entry(
