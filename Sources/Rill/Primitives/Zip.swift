@@ -106,10 +106,8 @@ struct ZipState<First: Sendable, Second: Sendable>: Sendable {
     mutating func receiveFirst<Failure>(
         _ value: First, into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox
     ) {
-        if let partner = second.popFirst() {
+        if let (value, partner) = Self.match(value, partners: &second, orWaitIn: &first) {
             outbox.sendNext((value, partner))
-        } else {
-            first.append(value)
         }
         emitCompletionIfDone(into: &outbox)
     }
@@ -118,12 +116,22 @@ struct ZipState<First: Sendable, Second: Sendable>: Sendable {
     mutating func receiveSecond<Failure>(
         _ value: Second, into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox
     ) {
-        if let partner = first.popFirst() {
+        if let (value, partner) = Self.match(value, partners: &first, orWaitIn: &second) {
             outbox.sendNext((partner, value))
-        } else {
-            second.append(value)
         }
         emitCompletionIfDone(into: &outbox)
+    }
+
+    /// `value` with the oldest of `partners`, or `nil` after queueing `value` in `waiting`.
+    @inlinable @inline(__always)
+    static func match<Arriving, Partner>(
+        _ value: Arriving, partners: inout RingBuffer<Partner>, orWaitIn waiting: inout RingBuffer<Arriving>
+    ) -> (Arriving, Partner)? {
+        guard let partner = partners.popFirst() else {
+            waiting.append(value)
+            return nil
+        }
+        return (value, partner)
     }
 
     /// RAC's rule: done once a completed side has nothing left to pair.
