@@ -9,21 +9,23 @@ struct RingBuffer<Element> {
 
     @inlinable var isEmpty: Bool { count == 0 }
 
-    @inlinable
+    // Appending and popping are forced inline into the locked sections that call them: a call
+    // costs about as much as the work. Indices are masked into the storage, so the wrapping
+    // arithmetic cannot overflow.
+    @inlinable @inline(__always)
     mutating func append(_ element: Element) {
         if count == storage.count { grow() }
-        storage[(head + count) & (storage.count - 1)] = element
-        count += 1
+        storage[(head &+ count) & (storage.count &- 1)] = element
+        count &+= 1
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func popFirst() -> Element? {
         guard count > 0 else { return nil }
-        defer {
-            head = (head + 1) & (storage.count - 1)
-            count -= 1
-        }
-        return storage[head].take()
+        let element = storage[head].take()
+        head = (head &+ 1) & (storage.count &- 1)
+        count &-= 1
+        return element
     }
 
     @inlinable

@@ -37,16 +37,45 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
     /// Events queued for delivery; refuses anything after a terminal event.
     @usableFromInline
     struct Outbox: Sendable {
-        @usableFromInline var events = RingBuffer<Event<Value, Failure>>()
+        /// The oldest queued event when it was queued into an empty outbox: most transitions
+        /// queue one event, which then needs no ring buffer.
+        @usableFromInline var oldest: Event<Value, Failure>?
+        /// The events queued after `oldest`, or after an `oldest` already taken.
+        @usableFromInline var later = RingBuffer<Event<Value, Failure>>()
         @usableFromInline var isTerminated = false
 
         @inlinable init() {}
+
+        @inlinable var isEmpty: Bool { oldest == nil && later.isEmpty }
+
+        /// Whether more than one event is queued.
+        @inlinable var hasSeveral: Bool { later.count > (oldest == nil ? 1 : 0) }
 
         @inlinable
         mutating func send(_ event: Event<Value, Failure>) {
             guard !isTerminated else { return }
             if event.isTerminal { isTerminated = true }
-            events.append(event)
+            if isEmpty {
+                oldest = event
+            } else {
+                later.append(event)
+            }
+        }
+
+        @inlinable
+        mutating func popFirst() -> Event<Value, Failure>? {
+            if let event = oldest.take() { return event }
+            return later.popFirst()
+        }
+
+        /// Empties the outbox, returning what was queued so that it is released outside the lock.
+        @inlinable
+        mutating func takeAll() -> (Event<Value, Failure>?, RingBuffer<Event<Value, Failure>>) {
+            defer {
+                oldest = nil
+                later = RingBuffer()
+            }
+            return (oldest, later)
         }
 
         @inlinable mutating func sendNext(_ value: Value) { send(.next(value)) }
@@ -67,13 +96,27 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
 
     @usableFromInline let inner: Lock<Inner>
     @usableFromInline let flags = Atomic<Int>(0)
-    // Exclusivity is guaranteed by the delivery token, so the per-access dynamic check is dropped.
-    @exclusivity(unchecked) @usableFromInline var downstream: Observer<Value, Failure>?
+    /// The observer, owned by this delivery (one retain, given back by ``releaseDownstream()``
+    /// or `deinit`). Held unmanaged so that delivering an event does not retain and release the
+    /// observer's closure around each call, which a plain `var` would need in case the call
+    /// reassigned it: only the token holder reads or clears it, so it cannot change mid-call.
+    /// Exclusivity is guaranteed by the delivery token, so the per-access dynamic check is dropped.
+    @exclusivity(unchecked) @usableFromInline var downstream: Unmanaged<HeldDownstream<Value, Failure>>?
 
     @inlinable
     init(_ downstream: Observer<Value, Failure>, state: State) {
-        self.downstream = downstream
+        self.downstream = .passRetained(HeldDownstream(downstream))
         inner = Lock(Inner(state: state))
+    }
+
+    deinit {
+        downstream?.release()
+    }
+
+    /// Calls the observer, unless it was released; called by the token holder.
+    @inlinable
+    func deliver(_ event: Event<Value, Failure>) {
+        downstream?._withUnsafeGuaranteedRef { $0.observer.send(event) }
     }
 
     /// Whether a terminal event has been queued or the observer was detached.
@@ -95,15 +138,35 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
             guard !inner.isDetached else { return nil }
             transition(&inner.state, &inner.outbox)
             if inner.outbox.isTerminated { flags.bitwiseOr(Flag.closed, ordering: .relaxed) }
-            guard !inner.outbox.events.isEmpty else { return nil }
-            // Take the token, or leave the events to whoever holds it: they find `queued` set.
-            let before = flags.bitwiseOr(Flag.delivering | Flag.queued, ordering: .acquiring).oldValue
-            guard before & Flag.delivering == 0 else { return nil }
-            return inner.outbox.events.popFirst()
+            guard !inner.outbox.isEmpty else { return nil }
+            guard takeToken(leavingQueued: inner.outbox.hasSeveral) else { return nil }
+            return inner.outbox.popFirst()
         }
         guard let first else { return }
-        downstream?.send(first)
+        deliver(first)
         finishDelivering()
+    }
+
+    /// Takes the delivery token for the first queued event, or, if another thread holds it,
+    /// leaves the events to that thread, which finds `queued` set. Called under the lock, with
+    /// the outbox not empty.
+    ///
+    /// `queued` is set along with the token only if events remain after the first, so that a
+    /// transition that queued one event gives the token back with one exchange instead of
+    /// taking the lock again to find the outbox empty. One atomic operation decides both, so a
+    /// holder giving the token back meanwhile cannot miss what is queued.
+    @inlinable
+    func takeToken(leavingQueued hasSeveral: Bool) -> Bool {
+        var before = flags.load(ordering: .relaxed)
+        while true {
+            let isFree = before & Flag.delivering == 0
+            let desired =
+                isFree ? before | Flag.delivering | (hasSeveral ? Flag.queued : 0) : before | Flag.queued
+            let (exchanged, original) = flags.compareExchange(
+                expected: before, desired: desired, ordering: .acquiring)
+            if exchanged { return isFree }
+            before = original
+        }
     }
 
     /// Delivers one event unless another thread is delivering, in which case it is queued.
@@ -112,7 +175,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
         if case .next = event,
             flags.compareExchange(expected: 0, desired: Flag.delivering, ordering: .acquiring).exchanged
         {
-            downstream?.send(event)
+            deliver(event)
             finishDelivering()
             return
         }
@@ -135,7 +198,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
         while true {
             let next: Event<Value, Failure>?? = inner.withLock { inner in
                 if inner.isDetached { return .some(nil) }
-                if let event = inner.outbox.events.popFirst() { return event }
+                if let event = inner.outbox.popFirst() { return event }
                 flags.bitwiseAnd(~(Flag.delivering | Flag.queued), ordering: .releasing)
                 return nil
             }
@@ -145,7 +208,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
             case .some(.none):
                 return releaseDownstream()
             case .some(.some(let event)):
-                downstream?.send(event)
+                deliver(event)
             }
         }
     }
@@ -157,7 +220,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
         let released = downstream
         downstream = nil
         flags.bitwiseAnd(~(Flag.delivering | Flag.queued), ordering: .releasing)
-        _ = released
+        released?.release()
     }
 
     /// Queues `event` without delivering it; ``flush()`` delivers it, outside any other lock.
@@ -198,17 +261,17 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
     func queue(_ event: Event<Value, Failure>, in inner: inout Inner) {
         inner.outbox.send(event)
         if inner.outbox.isTerminated { flags.bitwiseOr(Flag.closed, ordering: .relaxed) }
-        if !inner.outbox.events.isEmpty { flags.bitwiseOr(Flag.queued, ordering: .relaxed) }
+        if !inner.outbox.isEmpty { flags.bitwiseOr(Flag.queued, ordering: .relaxed) }
     }
 
     /// Releases the observer and drops queued events; later sends are ignored.
     @inlinable
     func detach() {
-        var dropped = RingBuffer<Event<Value, Failure>>()
+        var dropped: (Event<Value, Failure>?, RingBuffer<Event<Value, Failure>>) = (nil, RingBuffer())
         let holdsToken = inner.withLock { inner in
             inner.isDetached = true
             inner.outbox.isTerminated = true
-            swap(&dropped, &inner.outbox.events)
+            dropped = inner.outbox.takeAll()
             let before = flags.bitwiseOr(Flag.closed | Flag.delivering, ordering: .acquiring).oldValue
             return before & Flag.delivering == 0
         }
@@ -216,5 +279,16 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
         // and releases it then.
         if holdsToken { releaseDownstream() }
         _ = dropped
+    }
+}
+
+/// The observer of a ``SerialDelivery``, in a box that the delivery holds unmanaged.
+@usableFromInline
+final class HeldDownstream<Value, Failure: Error> {
+    @usableFromInline let observer: Observer<Value, Failure>
+
+    @inlinable
+    init(_ observer: Observer<Value, Failure>) {
+        self.observer = observer
     }
 }

@@ -36,12 +36,22 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     }
 
     @usableFromInline let source: Source
-    @usableFromInline let explicitName: SignalName?
+    /// The explicit name's renderer. Held as an optional closure rather than a `SignalName?`:
+    /// the compiler copies an optional struct held in memory through a run-time value witness,
+    /// about 80 instructions for each copy of a signal, and an optional closure with two moves
+    /// and a retain.
+    @usableFromInline let explicitNameRenderer: (@Sendable (_ depth: Int) -> String)?
 
     @inlinable
     init(source: Source, name: SignalName? = nil) {
         self.source = source
-        self.explicitName = name
+        self.explicitNameRenderer = name?.render
+    }
+
+    /// The name given with ``named(_:)-(SignalName)`` or at creation, if any.
+    @inlinable
+    var explicitName: SignalName? {
+        explicitNameRenderer.map { SignalName(render: $0) }
     }
 
     /// Creates a signal from a producer: the building block for operators.

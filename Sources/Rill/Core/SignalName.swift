@@ -66,7 +66,7 @@ extension Signal: CustomStringConvertible, CustomDebugStringConvertible {
     @usableFromInline
     func name(depth: Int) -> String {
         guard depth > 0 else { return "…" }
-        if let explicitName { return explicitName.render(depth) }
+        if let explicitNameRenderer { return explicitNameRenderer(depth) }
         switch source {
         case .just(let value): return "+return: \(value)"
         case .empty: return "+empty"

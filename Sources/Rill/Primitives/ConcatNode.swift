@@ -23,6 +23,10 @@ class ConcatLink: @unchecked Sendable {
         // child its own child, and so on a million frames deep. Instead, take the children of
         // every link that is about to die into a worklist, so that each dies childless. No
         // local may keep a child alive past this point, or the uniqueness check fails for it.
+        // Every link but the first to die reaches here childless, emptied by the worklist.
+        guard
+            firstLink.load(ordering: .acquiring) != nil || secondLink.load(ordering: .acquiring) != nil
+        else { return }
         var doomed: [ConcatLink] = []
         takeChildLinks(into: &doomed)
         while var link = doomed.popLast() {

@@ -46,10 +46,11 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
         ConcatRun(root, downstream, lifetime).run()
     }
 
-    /// The next leaf of the tree, walking down first sides and leaving second sides on `stack`
-    /// (see ``ConcatNode`` for how a node's links tell where its leaf is).
+    /// The node holding the next leaf of the tree, walking down first sides and leaving second
+    /// sides on `stack` (see ``ConcatNode`` for how a node's links tell where its leaf is). The
+    /// node rather than the leaf, so that a constant leaf is read in place instead of copied.
     @inlinable
-    static func nextLeaf(_ stack: inout [ConcatStep]) -> Signal<Value, Failure>? {
+    static func nextLeaf(_ stack: inout [ConcatStep]) -> Unmanaged<ConcatLink>? {
         while let step = stack.popLast() {
             var link = step.link
             var isSecondSideOnly = step.isSecondSideOnly
@@ -65,19 +66,34 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
                     }
                     // With no link at all, the node is a lone leaf, already run as its first side.
                     guard firstLink != nil else { break }
-                    return Self.leaf(of: link)
+                    return link
                 }
                 stack.append(ConcatStep(link, isSecondSideOnly: true))
-                guard let firstLink else { return Self.leaf(of: link) }
+                guard let firstLink else { return link }
                 link = firstLink
             }
         }
         return nil
     }
 
+    /// What the run does with a leaf: send its value in place, skip it, or subscribe to it.
+    @usableFromInline
+    enum LeafStep {
+        case send(Value)
+        case skip
+        case subscribe(Signal<Value, Failure>)
+    }
+
     @inlinable
-    static func leaf(of link: Unmanaged<ConcatLink>) -> Signal<Value, Failure> {
-        link._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Node.self).leaf }
+    static func step(forLeafOf link: Unmanaged<ConcatLink>) -> LeafStep {
+        link._withUnsafeGuaranteedRef { link in
+            let leaf = unsafeDowncast(link, to: Node.self)
+            switch leaf.leaf.source {
+            case .just(let value): return .send(value)
+            case .empty: return .skip
+            default: return .subscribe(leaf.leaf)
+            }
+        }
     }
 
     @inlinable
@@ -89,19 +105,20 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
             swap(&stack, &pending)
             while true {
                 guard !lifetime.isDisposed else { return }
-                guard let part = Self.nextLeaf(&stack) else {
+                guard let leaf = Self.nextLeaf(&stack) else {
                     downstream.sendCompleted()
                     return
                 }
                 // Constant parts need no subscription of their own.
-                switch part.source {
-                case .just(let value):
+                let part: Signal<Value, Failure>
+                switch Self.step(forLeafOf: leaf) {
+                case .send(let value):
                     downstream.sendNext(value)
                     continue
-                case .empty:
+                case .skip:
                     continue
-                default:
-                    break
+                case .subscribe(let signal):
+                    part = signal
                 }
                 swap(&stack, &pending)
                 subscribe(to: part)

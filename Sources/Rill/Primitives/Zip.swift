@@ -24,8 +24,7 @@ extension Signal {
                     delivery.send { state, outbox in
                         switch event {
                         case .next(let value):
-                            state.first.append(value)
-                            state.emitPair(into: &outbox)
+                            state.receiveFirst(value, into: &outbox)
                         case .error(let failure):
                             outbox.sendError(failure)
                         case .completed:
@@ -44,8 +43,7 @@ extension Signal {
                     delivery.send { state, outbox in
                         switch event {
                         case .next(let value):
-                            state.second.append(value)
-                            state.emitPair(into: &outbox)
+                            state.receiveSecond(value, into: &outbox)
                         case .error(let failure):
                             outbox.sendError(failure)
                         case .completed:
@@ -101,14 +99,39 @@ struct ZipState<First: Sendable, Second: Sendable>: Sendable {
 
     @inlinable init() {}
 
+    // Pairs are sent as soon as both sides have a value, so at most one side has values
+    // waiting: a value either pairs with the oldest waiting value of the other side, or waits.
+
     @inlinable
-    mutating func emitPair<Failure>(
-        into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox
+    mutating func receiveFirst<Failure>(
+        _ value: First, into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox
     ) {
-        if !first.isEmpty && !second.isEmpty {
-            outbox.sendNext((first.popFirst()!, second.popFirst()!))
+        if let (value, partner) = Self.match(value, partners: &second, orWaitIn: &first) {
+            outbox.sendNext((value, partner))
         }
         emitCompletionIfDone(into: &outbox)
+    }
+
+    @inlinable
+    mutating func receiveSecond<Failure>(
+        _ value: Second, into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox
+    ) {
+        if let (value, partner) = Self.match(value, partners: &first, orWaitIn: &second) {
+            outbox.sendNext((partner, value))
+        }
+        emitCompletionIfDone(into: &outbox)
+    }
+
+    /// `value` with the oldest of `partners`, or `nil` after queueing `value` in `waiting`.
+    @inlinable @inline(__always)
+    static func match<Arriving, Partner>(
+        _ value: Arriving, partners: inout RingBuffer<Partner>, orWaitIn waiting: inout RingBuffer<Arriving>
+    ) -> (Arriving, Partner)? {
+        guard let partner = partners.popFirst() else {
+            waiting.append(value)
+            return nil
+        }
+        return (value, partner)
     }
 
     /// RAC's rule: done once a completed side has nothing left to pair.
