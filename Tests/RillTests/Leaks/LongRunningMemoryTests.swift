@@ -52,18 +52,22 @@ struct LongRunningMemoryTests {
         var queuedActions = 0
     }
 
-    @Test("repeat(on:) over 1,000,000 attempts releases each finished attempt while it goes on")
-    func repeatReleasesFinishedAttempts() async {
-        let outcome = await onDedicatedThread {
+    /// Runs `resubscribing` over a source that sends `1` and then `ends`, for `events` values,
+    /// on a thread of its own, and reports what it measured.
+    static func attempts<Failure: Error>(
+        ending ends: @escaping @Sendable (Observer<Int, Failure>) -> Void,
+        resubscribing: @escaping @Sendable (Signal<Int, Failure>, TestScheduler) -> Signal<Int, Failure>
+    ) async -> Outcome {
+        await onDedicatedThread {
             let scheduler = TestScheduler()
             let probe = AttemptProbe()
-            let source = Signal<Int, Never>(producer: { observer, lifetime in
+            let source = Signal<Int, Failure>(producer: { observer, lifetime in
                 probe.record(lifetime)
                 observer.sendNext(1)
-                observer.sendCompleted()
+                ends(observer)
             })
             let received = Counter()
-            let subscription = source.repeat(on: scheduler).take(Self.events).subscribe(next: { _ in
+            let subscription = resubscribing(source, scheduler).take(events).subscribe(next: { _ in
                 received.increment()
             })
             scheduler.advance(by: 1)
@@ -71,6 +75,15 @@ struct LongRunningMemoryTests {
             return Outcome(
                 received: received.value, samples: probe.sampleCount,
                 earlierAttemptsAlive: probe.earlierAttemptsAlive, queuedActions: scheduler.queuedActionCount)
+        }
+    }
+
+    @Test("repeat(on:) over 1,000,000 attempts releases each finished attempt while it goes on")
+    func repeatReleasesFinishedAttempts() async {
+        let outcome = await Self.attempts(ending: { (observer: Observer<Int, Never>) in
+            observer.sendCompleted()
+        }) {
+            $0.repeat(on: $1)
         }
         #expect(outcome.received == Self.events)
         #expect(outcome.samples == Self.events / Self.sampleEvery)
@@ -80,24 +93,10 @@ struct LongRunningMemoryTests {
 
     @Test("retry(on:) over 1,000,000 failed attempts releases each one while it goes on")
     func retryReleasesFailedAttempts() async {
-        struct Failed: Error {}
-        let outcome = await onDedicatedThread {
-            let scheduler = TestScheduler()
-            let probe = AttemptProbe()
-            let source = Signal<Int, Failed>(producer: { observer, lifetime in
-                probe.record(lifetime)
-                observer.sendNext(1)
-                observer.sendError(Failed())
-            })
-            let received = Counter()
-            let subscription = source.retry(on: scheduler).take(Self.events).subscribe(next: { _ in
-                received.increment()
-            })
-            scheduler.advance(by: 1)
-            defer { subscription.dispose() }
-            return Outcome(
-                received: received.value, samples: probe.sampleCount,
-                earlierAttemptsAlive: probe.earlierAttemptsAlive, queuedActions: scheduler.queuedActionCount)
+        let outcome = await Self.attempts(ending: { (observer: Observer<Int, TestError>) in
+            observer.sendError(.boom)
+        }) {
+            $0.retry(on: $1)
         }
         #expect(outcome.received == Self.events)
         #expect(outcome.samples == Self.events / Self.sampleEvery)
