@@ -57,8 +57,8 @@ struct BlockingAccessTests {
                 subscriber.sendCompleted()
             }
         }
-        #expect(try source.first(timeout: 10) == 42)
-        #expect(try source.toArray(timeout: 10) == [42])
+        #expect(try source.first(timeout: HangGuard.seconds) == 42)
+        #expect(try source.toArray(timeout: HangGuard.seconds) == [42])
     }
 
     @Test("a signal that never sends times out and its subscription is disposed")

@@ -178,7 +178,7 @@ struct G6SerialDeliveryTests {
             secondReturned.signal()
         }
         second.start()
-        let returnedWhileBusy = secondReturned.wait(timeout: .now() + 5) == .success
+        let returnedWhileBusy = secondReturned.wait(timeout: HangGuard.deadline) == .success
         #expect(returnedWhileBusy)
         #expect(deliveredOn.value[2] == nil)
         gate.signal()
