@@ -34,13 +34,6 @@ final class SynchronousCurrentScheduler: Scheduler {
 /// included, on a 512 KiB thread.
 @Suite("repeat, retry: stack depth on synchronous schedulers", .serialized)
 struct RepetitionStackTests {
-    static let smallStack = 512 * 1024
-
-    private func onSmallStack(_ body: @escaping @Sendable () -> Void) async {
-        let actual = await runOnSmallStack(bytes: Self.smallStack, body)
-        #expect(actual > 0 && actual <= 2 * Self.smallStack, "the worker thread's stack was \(actual) bytes")
-    }
-
     /// A signal that sends `1` and fails, synchronously.
     static let failingOnce = Signal<Int, TestError>.create { subscriber in
         subscriber.sendNext(1)

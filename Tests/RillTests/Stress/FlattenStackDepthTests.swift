@@ -7,16 +7,10 @@ import Testing
 @Suite("Stack depth of flattening", .serialized)
 struct FlattenStackDepthTests {
     static let count = 100_000
-    static let smallStack = 512 * 1024
 
     static let strategies: [FlattenStrategy] = [
         .merge, .concat, .concurrent(limit: 3), .latest, .race, .exhaust,
     ]
-
-    private func onSmallStack(_ body: @escaping @Sendable () -> Void) async {
-        let actual = await runOnSmallStack(bytes: Self.smallStack, body)
-        #expect(actual > 0 && actual <= 2 * Self.smallStack, "the worker thread's stack was \(actual) bytes")
-    }
 
     /// Inner signals made with `create`, which the core cannot short-cut: each sends its index
     /// and completes during its subscription.

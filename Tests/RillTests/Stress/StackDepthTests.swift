@@ -7,13 +7,6 @@ import Testing
 @Suite("Stack depth", .serialized)
 struct StackDepthTests {
     static let million = 1_000_000
-    static let smallStack = 512 * 1024
-
-    /// Runs `body` on a small stack and checks the stack really was small.
-    private func onSmallStack(_ body: @escaping @Sendable () -> Void) async {
-        let actual = await runOnSmallStack(bytes: Self.smallStack, body)
-        #expect(actual > 0 && actual <= 2 * Self.smallStack, "the worker thread's stack was \(actual) bytes")
-    }
 
     private func expectAll(_ tally: Tally, _ count: Int) {
         #expect(tally.count == count)

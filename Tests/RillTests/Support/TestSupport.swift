@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Rill
 import Synchronization
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -264,6 +265,18 @@ func runOnSmallStack(bytes: Int = 512 * 1024, _ body: @escaping @Sendable () -> 
         body()
         return actualSize
     }
+}
+
+/// Runs `body` on a new thread with a 512 KiB stack, as a stack-depth test does, and expects
+/// that the thread's stack really was that small.
+func onSmallStack(
+    _ body: @escaping @Sendable () -> Void, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    let bytes = 512 * 1024
+    let actual = await runOnSmallStack(bytes: bytes, body)
+    #expect(
+        actual > 0 && actual <= 2 * bytes, "the worker thread's stack was \(actual) bytes",
+        sourceLocation: sourceLocation)
 }
 
 /// Runs a long synchronous `body` on a thread of its own and suspends until it returns.
