@@ -22,41 +22,36 @@ extension Signal {
     ) {
         let below = upstream.liftTrace
         let depth = (below?.depth ?? 0) + 1
-        guard depth % LiftCheckpoint.interval == 0 else {
-            self.init(
-                source: .lifted(
-                    producer: { downstream, lifetime in
-                        upstream.subscribe(makeObserver(downstream, lifetime), in: lifetime)
-                    },
-                    LiftTrace(depth: depth, checkpoint: below?.checkpoint)),
-                name: name)
-            return
+        // Every lifted signal has the same producer; a checkpoint differs only in the upstream it
+        // subscribes, made out of line. The trace holds its checkpoint unmanaged. Both keep the
+        // init free of reference counting on its common path, so that the optimizer inlines the
+        // operators of a short chain and fuses them into one loop.
+        var link = upstream
+        var checkpoint = below?.checkpoint
+        if depth % LiftCheckpoint.interval == 0 {
+            (link, checkpoint) = upstream.checkpointed(below: checkpoint)
         }
-        self = Self.checkpoint(
-            name: name, lifting: upstream, makeObserver, depth: depth, below: below?.checkpoint)
-    }
-
-    /// A lifted signal that is a checkpoint: it holds its upstream and its downstream observers
-    /// in holders that release them later, and subscribes its upstream through the trampoline.
-    @inlinable
-    static func checkpoint<Input, InputFailure>(
-        name: SignalName?, lifting upstream: Signal<Input, InputFailure>,
-        _ makeObserver:
-            @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Observer<
-                Input, InputFailure
-            >,
-        depth: Int, below: LiftCheckpoint?
-    ) -> Signal {
-        let checkpoint = LiftCheckpoint(lower: below)
-        let held = HeldSignal(upstream)
-        return Signal(
+        self.init(
             source: .lifted(
-                producer: { downstream, lifetime in
-                    let upstreamObserver = makeObserver(HeldObserver(downstream).forwarding, lifetime)
-                    checkpoint.subscribe { held.signal.subscribe(upstreamObserver, in: lifetime) }
+                producer: { [link] downstream, lifetime in
+                    link.subscribe(makeObserver(downstream, lifetime), in: lifetime)
                 },
                 LiftTrace(depth: depth, checkpoint: checkpoint)),
             name: name)
+    }
+
+    /// This signal behind a new checkpoint above `below`, and that checkpoint. The signal holds
+    /// this one and each subscription's observer in holders that release them later, and
+    /// subscribes this one through the checkpoint's trampoline; it owns the checkpoint.
+    @inlinable @inline(never)
+    func checkpointed(below: Unmanaged<LiftCheckpoint>?) -> (Signal, Unmanaged<LiftCheckpoint>) {
+        let checkpoint = LiftCheckpoint(lower: below?.takeUnretainedValue())
+        let held = HeldSignal(self)
+        let signal = Signal(producer: { observer, lifetime in
+            let forwarding = HeldObserver(observer).forwarding
+            checkpoint.subscribe { held.signal.subscribe(forwarding, in: lifetime) }
+        })
+        return (signal, .passUnretained(checkpoint))
     }
 
     /// Where this signal stands in a stack of lifted signals, if it is one.
@@ -72,11 +67,13 @@ extension Signal {
 struct LiftTrace: Sendable {
     /// How many lifted signals are stacked here, this one included, down to one that is not.
     @usableFromInline let depth: Int
-    /// The nearest checkpoint at or below this signal.
-    @usableFromInline let checkpoint: LiftCheckpoint?
+    /// The nearest checkpoint at or below this signal. Unmanaged, so that making and copying a
+    /// trace costs no reference counting: the checkpoint lives as long as this signal, whose
+    /// producer holds its upstream down to the signal that owns the checkpoint.
+    @usableFromInline let checkpoint: Unmanaged<LiftCheckpoint>?
 
     @inlinable
-    init(depth: Int, checkpoint: LiftCheckpoint?) {
+    init(depth: Int, checkpoint: Unmanaged<LiftCheckpoint>?) {
         self.depth = depth
         self.checkpoint = checkpoint
     }

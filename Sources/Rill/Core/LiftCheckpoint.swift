@@ -12,7 +12,7 @@
 final class LiftCheckpoint: Sendable {
     /// How many lifted signals a checkpoint is placed after: few enough to keep the recursion
     /// between two of them shallow on a 512 KiB stack, many enough to cost nothing measurable.
-    @usableFromInline static let interval = 64
+    @inlinable static var interval: Int { 64 }
 
     /// The next checkpoint below this one in the same stack of lifted signals.
     @usableFromInline let lower: LiftCheckpoint?
