@@ -21,7 +21,7 @@ final class HeldSignal<Value: Sendable, Failure: Error>: Sendable {
     }
 }
 
-/// Holds the downstream observer of a checkpoint of a long chain, and hands it to the thread's
+/// Holds the observer that a checkpoint of a long chain subscribes its upstream with, and hands it to the thread's
 /// release queue when the holder dies, so that releasing the observers of the chain does not
 /// recurse through it.
 ///
