@@ -21,9 +21,9 @@ final class HeldSignal<Value: Sendable, Failure: Error>: Sendable {
     }
 }
 
-/// Holds the observer that a checkpoint of a long chain subscribes its upstream with, and hands it to the thread's
-/// release queue when the holder dies, so that releasing the observers of the chain does not
-/// recurse through it.
+/// Holds the observer that a checkpoint of a long chain subscribes its upstream with, and hands
+/// it to the thread's release queue when the holder dies, so that releasing the observers of the
+/// chain does not recurse through it.
 ///
 /// Not `Sendable`: like the observer it holds, it is used by one subscription's serial event path.
 @usableFromInline
