@@ -28,8 +28,9 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
     @usableFromInline let downstream: Observer<Value, Failure>
     @usableFromInline let lifetime: CompositeDisposable
     @usableFromInline let pendingTurns = Atomic<Int>(1)
-    /// Keeps every part alive and unchanged, so that the frames can point into the buffers: a
-    /// buffer reachable from a live root is shared, and a shared buffer is never written.
+    /// Keeps every part alive and unchanged, so that the frames can point into the buffers. Each
+    /// buffer reachable from the root is held by the run or by its enclosing buffer besides any
+    /// signal that holds it, so no `concat` finds it uniquely referenced and writes to it.
     @usableFromInline let root: ConcatParts
     /// The parts of the innermost concatenation being run. Only touched by the loop owner.
     @usableFromInline var current: ConcatFrame<Part>

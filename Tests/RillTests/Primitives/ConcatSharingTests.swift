@@ -103,4 +103,25 @@ struct ConcatSharingTests {
             #expect(Self.chain(count).name == expected(Array(0..<count)[...], depth: SignalName.maximumDepth))
         }
     }
+
+    @Test("a main-actor type extends a chain it stores, and a copy taken earlier keeps its parts")
+    @MainActor
+    func mainActorStoredChain() {
+        let playlist = Playlist()
+        playlist.enqueue("a")
+        let snapshot = playlist.queue
+        playlist.enqueue("b")
+        playlist.enqueue("c")
+        #expect(snapshot.record().values == ["a"])
+        #expect(playlist.queue.record().values == ["a", "b", "c"])
+    }
+}
+
+@MainActor
+private final class Playlist {
+    private(set) var queue = Signal<String, Never>.empty
+
+    func enqueue(_ title: String) {
+        queue = queue.concat(.just(title))
+    }
 }
