@@ -28,7 +28,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
         case sequence(
             producer: @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void,
             makeIterator: @Sendable () -> () -> Value?)
-        case concat(ConcatNode<Signal>)
+        case concat(ConcatParts.Reference)
         /// A producer that subscribes one upstream as its last act (see
         /// ``Signal/init(name:lifting:_:)``), and where it stands in a stack of such signals.
         case lifted(
@@ -97,8 +97,8 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
             break
         case .producer(let producer), .sequence(let producer, _), .lifted(let producer, _):
             producer(observer, lifetime)
-        case .concat(let node):
-            ConcatRun.start(node, observer, lifetime)
+        case .concat(let parts):
+            ConcatRun.start(parts.buffer, observer, lifetime)
         }
     }
 }

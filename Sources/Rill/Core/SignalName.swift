@@ -74,7 +74,7 @@ extension Signal: CustomStringConvertible, CustomDebugStringConvertible {
         case .never: return "+never"
         case .producer, .lifted: return "+createSignal:"
         case .sequence: return "+from: sequence"
-        case .concat(let node): return node.name(depth: depth)
+        case .concat(let parts): return parts.buffer.name(of: Signal.self, depth: depth)
         }
     }
 

@@ -1,128 +1,94 @@
 import Synchronization
 
-/// What is left to run of one link of a concatenation tree: the whole link, or its second side.
+/// The parts of one concatenation still to run: from `next` up to `end`.
 @usableFromInline
-struct ConcatStep {
-    @usableFromInline let link: Unmanaged<ConcatLink>
-    @usableFromInline let isSecondSideOnly: Bool
+struct ConcatFrame<Part> {
+    @usableFromInline var next: UnsafePointer<Part>
+    @usableFromInline let end: UnsafePointer<Part>
 
     @inlinable
-    init(_ link: Unmanaged<ConcatLink>, isSecondSideOnly: Bool) {
-        self.link = link
-        self.isSecondSideOnly = isSecondSideOnly
+    init(_ parts: UnsafeBufferPointer<Part>) {
+        next = parts.baseAddress!
+        end = next + parts.count
     }
 }
 
-/// One subscription to a concatenation: runs the leaves of a ``ConcatNode`` tree in order.
+/// One subscription to a concatenation: runs the parts of a ``ConcatParts`` buffer in order,
+/// and the parts of each nested concatenation in their turn.
 ///
 /// Stack safety comes from a trampoline. `pendingTurns` counts reasons to advance: the starter
 /// holds one, and each completed part adds one. Whoever raises it from zero owns the loop. When
 /// a part completes synchronously, inside its own `subscribe`, the loop owner just goes round
 /// again instead of recursing; when it completes later, on any thread, the completing thread
-/// takes the loop over.
+/// takes the loop over. Nested concatenations are entered with an explicit stack of frames.
 @usableFromInline
 final class ConcatRun<Value: Sendable, Failure: Error> {
-    @usableFromInline typealias Node = ConcatNode<Signal<Value, Failure>>
+    @usableFromInline typealias Part = Signal<Value, Failure>
 
     @usableFromInline let downstream: Observer<Value, Failure>
     @usableFromInline let lifetime: CompositeDisposable
     @usableFromInline let pendingTurns = Atomic<Int>(1)
-    /// Keeps the whole tree alive, so that the steps can refer to its links without retaining
-    /// them: a link reachable from a live root is never taken apart.
-    @usableFromInline let root: Node
-    /// The links still to run, next on top. Only touched by the loop owner.
-    @usableFromInline var pending: [ConcatStep]
+    /// Keeps every part alive and unchanged, so that the frames can point into the buffers. Each
+    /// buffer reachable from the root is held by the run or by its enclosing buffer besides any
+    /// signal that holds it, so no `concat` finds it uniquely referenced and writes to it.
+    @usableFromInline let root: ConcatParts
+    /// The parts of the innermost concatenation being run. Only touched by the loop owner.
+    @usableFromInline var current: ConcatFrame<Part>
+    /// The rest of each enclosing concatenation, innermost last. Only touched by the loop owner.
+    @usableFromInline var enclosing: [ConcatFrame<Part>] = []
 
     @inlinable
-    init(_ root: Node, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
+    init(_ root: ConcatParts, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
         self.downstream = downstream
         self.lifetime = lifetime
         self.root = root
-        pending = [ConcatStep(Unmanaged.passUnretained(root), isSecondSideOnly: false)]
+        current = ConcatFrame(root.parts(of: Part.self))
     }
 
     @inlinable
-    static func start(_ root: Node, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
+    static func start(
+        _ root: ConcatParts, _ downstream: Observer<Value, Failure>, _ lifetime: CompositeDisposable
+    ) {
         ConcatRun(root, downstream, lifetime).run()
-    }
-
-    /// The node holding the next leaf of the tree, walking down first sides and leaving second
-    /// sides on `stack` (see ``ConcatNode`` for how a node's links tell where its leaf is). The
-    /// node rather than the leaf, so that a constant leaf is read in place instead of copied.
-    @inlinable
-    static func nextLeaf(_ stack: inout [ConcatStep]) -> Unmanaged<ConcatLink>? {
-        while let step = stack.popLast() {
-            var link = step.link
-            var isSecondSideOnly = step.isSecondSideOnly
-            while true {
-                let firstLink = link._withUnsafeGuaranteedRef { $0.firstLink.load(ordering: .acquiring) }
-                if isSecondSideOnly {
-                    if let secondLink = link._withUnsafeGuaranteedRef({
-                        $0.secondLink.load(ordering: .acquiring)
-                    }) {
-                        link = secondLink
-                        isSecondSideOnly = false
-                        continue
-                    }
-                    // With no link at all, the node is a lone leaf, already run as its first side.
-                    guard firstLink != nil else { break }
-                    return link
-                }
-                stack.append(ConcatStep(link, isSecondSideOnly: true))
-                guard let firstLink else { return link }
-                link = firstLink
-            }
-        }
-        return nil
-    }
-
-    /// What the run does with a leaf: send its value in place, skip it, or subscribe to it.
-    @usableFromInline
-    enum LeafStep {
-        case send(Value)
-        case skip
-        case subscribe(Signal<Value, Failure>)
-    }
-
-    @inlinable
-    static func step(forLeafOf link: Unmanaged<ConcatLink>) -> LeafStep {
-        link._withUnsafeGuaranteedRef { link in
-            let leaf = unsafeDowncast(link, to: Node.self)
-            switch leaf.leaf.source {
-            case .just(let value): return .send(value)
-            case .empty: return .skip
-            default: return .subscribe(leaf.leaf)
-            }
-        }
     }
 
     @inlinable
     func run() {
-        // The loop works on a local stack and hands it back to `pending` only while a part runs,
-        // so the class property is touched twice per subscribed part, not on every step.
-        var stack: [ConcatStep] = []
+        // The loop works on locals and hands them back to the class only while a part runs, so
+        // the class properties are touched twice per subscribed part, not on every part.
+        var enclosing: [ConcatFrame<Part>] = []
         repeat {
-            swap(&stack, &pending)
-            while true {
+            swap(&enclosing, &self.enclosing)
+            var current = self.current
+            parts: while true {
                 guard !lifetime.isDisposed else { return }
-                guard let leaf = Self.nextLeaf(&stack) else {
-                    downstream.sendCompleted()
-                    return
+                guard current.next != current.end else {
+                    guard let outer = enclosing.popLast() else {
+                        downstream.sendCompleted()
+                        return
+                    }
+                    current = outer
+                    continue
                 }
+                let part = current.next
+                current.next += 1
                 // Constant parts need no subscription of their own.
-                let part: Signal<Value, Failure>
-                switch Self.step(forLeafOf: leaf) {
-                case .send(let value):
+                switch part.pointee.source {
+                case .just(let value):
                     downstream.sendNext(value)
-                    continue
-                case .skip:
-                    continue
-                case .subscribe(let signal):
-                    part = signal
+                case .empty:
+                    break
+                case .concat(let nested):
+                    // A nested concatenation that ends the current one replaces it, so that a
+                    // right-nested chain needs no frames.
+                    if current.next != current.end { enclosing.append(current) }
+                    current = ConcatFrame(nested.buffer.parts(of: Part.self))
+                default:
+                    self.current = current
+                    swap(&enclosing, &self.enclosing)
+                    subscribe(to: part.pointee)
+                    break parts
                 }
-                swap(&stack, &pending)
-                subscribe(to: part)
-                break
             }
         } while pendingTurns.subtract(1, ordering: .acquiringAndReleasing).newValue != 0
     }
