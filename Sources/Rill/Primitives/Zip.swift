@@ -15,23 +15,13 @@ extension Signal {
             return Self.zipInStep(makeFirst, makeSecond).named(.derived(from: self, "-zipWith:", other))
         }
         return Signal<(Value, Other), Failure>(producer: { observer, lifetime in
-            let delivery = SerialDelivery(observer, state: ZipState<Value, Other>())
-            lifetime.add(ActionDisposable { delivery.detach() })
+            let run = ZipRun<Value, Other, Failure>(observer)
+            lifetime.add(ActionDisposable { run.detach() })
             let firstLifetime = lifetime.child()
             let secondLifetime = lifetime.child()
             self.subscribe(
                 Observer { event in
-                    delivery.send { state, outbox in
-                        switch event {
-                        case .next(let value):
-                            state.receiveFirst(value, into: &outbox)
-                        case .error(let failure):
-                            outbox.sendError(failure)
-                        case .completed:
-                            state.isFirstCompleted = true
-                            state.emitCompletionIfDone(into: &outbox)
-                        }
-                    }
+                    run.send(.first(event))
                     if event.isTerminal { firstLifetime.dispose() }
                 },
                 in: firstLifetime)
@@ -40,17 +30,7 @@ extension Signal {
             let otherLifetime = secondLifetime.isDisposed ? CompositeDisposable() : secondLifetime
             other.subscribe(
                 Observer { event in
-                    delivery.send { state, outbox in
-                        switch event {
-                        case .next(let value):
-                            state.receiveSecond(value, into: &outbox)
-                        case .error(let failure):
-                            outbox.sendError(failure)
-                        case .completed:
-                            state.isSecondCompleted = true
-                            state.emitCompletionIfDone(into: &outbox)
-                        }
-                    }
+                    run.send(.second(event))
                     if event.isTerminal { secondLifetime.dispose() }
                 },
                 in: otherLifetime)
@@ -102,45 +82,29 @@ struct ZipState<First: Sendable, Second: Sendable>: Sendable {
     // Pairs are sent as soon as both sides have a value, so at most one side has values
     // waiting: a value either pairs with the oldest waiting value of the other side, or waits.
 
-    @inlinable
-    mutating func receiveFirst<Failure>(
-        _ value: First, into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox
-    ) {
-        if let (value, partner) = Self.match(value, partners: &second, orWaitIn: &first) {
-            outbox.sendNext((value, partner))
-        }
-        emitCompletionIfDone(into: &outbox)
-    }
-
-    @inlinable
-    mutating func receiveSecond<Failure>(
-        _ value: Second, into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox
-    ) {
-        if let (value, partner) = Self.match(value, partners: &first, orWaitIn: &second) {
-            outbox.sendNext((partner, value))
-        }
-        emitCompletionIfDone(into: &outbox)
-    }
-
-    /// `value` with the oldest of `partners`, or `nil` after queueing `value` in `waiting`.
+    /// The pair `value` completes, or `nil` after queueing `value`.
     @inlinable @inline(__always)
-    static func match<Arriving, Partner>(
-        _ value: Arriving, partners: inout RingBuffer<Partner>, orWaitIn waiting: inout RingBuffer<Arriving>
-    ) -> (Arriving, Partner)? {
-        guard let partner = partners.popFirst() else {
-            waiting.append(value)
+    mutating func receiveFirst(_ value: First) -> (First, Second)? {
+        guard let partner = second.popFirst() else {
+            first.append(value)
             return nil
         }
         return (value, partner)
     }
 
+    /// The pair `value` completes, or `nil` after queueing `value`.
+    @inlinable @inline(__always)
+    mutating func receiveSecond(_ value: Second) -> (First, Second)? {
+        guard let partner = first.popFirst() else {
+            second.append(value)
+            return nil
+        }
+        return (partner, value)
+    }
+
     /// RAC's rule: done once a completed side has nothing left to pair.
     @inlinable
-    mutating func emitCompletionIfDone<Failure>(
-        into outbox: inout SerialDelivery<(First, Second), Failure, ZipState>.Outbox
-    ) {
-        if (isFirstCompleted && first.isEmpty) || (isSecondCompleted && second.isEmpty) {
-            outbox.sendCompleted()
-        }
+    var isDone: Bool {
+        (isFirstCompleted && first.isEmpty) || (isSecondCompleted && second.isEmpty)
     }
 }

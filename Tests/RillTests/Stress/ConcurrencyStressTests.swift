@@ -87,6 +87,35 @@ struct ConcurrencyStressTests {
         }
     }
 
+    @Test("zip disposed by one side's thread while the other sends delivers at most the pair in flight after")
+    func zipDisposalRace() {
+        for _ in 0..<50 {
+            let left = ManualSource<Int, TestError>(label: "left")
+            let right = ManualSource<Int, TestError>(label: "right")
+            let recorder = GuardedRecorder<(Int, Int)>()
+            let subscription = recorder.subscribe(to: left.signal.zip(with: right.signal))
+            let subscribers = [left.subscriber, right.subscriber]
+            let recordedAtDisposal = Locked(0)
+            onThreads(2) { side in
+                for index in 0..<1_000 {
+                    subscribers[side].sendNext(index)
+                    if side == 0 && index == 500 {
+                        subscription.dispose()
+                        recordedAtDisposal.value = recorder.events.value.count
+                    }
+                }
+            }
+            let recorded = recorder.events.value
+            let values = recorded.compactMap(\.value)
+            #expect(recorder.overlap.overlapCount == 0)
+            #expect(recorded.count - recordedAtDisposal.value <= 1)
+            #expect(recorded.allSatisfy { !$0.isTerminal })
+            #expect(values.map(\.0) == Array(0..<values.count))
+            #expect(values.allSatisfy { $0.0 == $0.1 })
+            #expect(left.isDisposed && right.isDisposed)
+        }
+    }
+
     @Test(
         "bind merging inner signals that send from different threads loses, duplicates and reorders nothing")
     func bindInnersOnThreads() {
