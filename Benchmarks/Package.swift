@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Side-by-side benchmarks: Rill, OpenCombine (typed and erased), a plain loop and a
-// closure-per-stage floor, on the workloads W1–W6. Run with `swift run -c release rill-bench`.
+// closure-per-stage floor, on the cold workloads W1–W6 and the hot ones W7–W12. Run with `swift run -c release rill-bench`.
 import PackageDescription
 
 let package = Package(
@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Rill", package: "Rill"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ],
             path: "Sources/RillBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)])

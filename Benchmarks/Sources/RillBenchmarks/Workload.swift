@@ -26,7 +26,9 @@ func makeInput(count: Int) -> [Int] {
 enum Workloads {
     static let w1Take = 999_999
 
-    static let all: [Workload] = [
+    static let all: [Workload] = cold + hot
+
+    static let cold: [Workload] = [
         Workload(
             id: "W0", summary: "sink only: 1M Ints from a sequence into `sum += value`", units: 1_000_000,
             unitName: "element", target: .infinity, expectedSum: triangle(1_000_000)),
@@ -65,6 +67,42 @@ enum Workloads {
             target: 100,
             expectedSum: triangle(1_000_000)),
     ]
+
+    /// The hot workloads: values sent into subjects, as an app feeds a pipeline.
+    static let hot: [Workload] = [
+        Workload(
+            id: "W7", summary: "one subject, 1,000 subscribers, 1,000 values", units: 1_000_000,
+            unitName: "delivered value", target: 14, expectedSum: 1_000 * triangle(1_000)),
+        Workload(
+            id: "W8", summary: "combineLatest of 4 subjects, 1M updates round-robin", units: 1_000_000,
+            unitName: "update", target: 150, expectedSum: combinedRoundRobinSum(updates: 1_000_000)),
+        Workload(
+            id: "W9", summary: "1M values from a subject through deliver(on:) a serial queue",
+            units: 1_000_000,
+            unitName: "value", target: 100, expectedSum: triangle(1_000_000)),
+        Workload(
+            id: "W10", summary: "flatMap(.latest) from a subject, 100k outer × 10 inner values",
+            units: 1_000_000, unitName: "inner value", target: 80, expectedSum: triangle(1_000_000)),
+        Workload(
+            id: "W11", summary: "replay subject of capacity 100, 1M values", units: 1_000_000,
+            unitName: "value", target: 140, expectedSum: triangle(1_000_000)),
+        Workload(
+            id: "W12", summary: "a shared `just(1)` then `never`, subscribed and disposed 100k times",
+            units: 100_000, unitName: "subscription", target: 1_000, expectedSum: 100_000),
+        Workload(
+            id: "W12a",
+            summary: "W12 through `publish().autoconnect()` (only the first subscription connects)",
+            units: 100_000, unitName: "subscription", target: 1_000, expectedSum: 1),
+        Workload(
+            id: "W12s", summary: "a subject subscribed and disposed 100k times", units: 100_000,
+            unitName: "subscription", target: 100, expectedSum: 0),
+    ]
+
+    /// What W8's sink sums: value `i` goes to subject `i % 4`; from the fourth update on, each
+    /// update sends the four latest values, `i + (i − 1) + (i − 2) + (i − 3)`.
+    static func combinedRoundRobinSum(updates: Int) -> Int {
+        (3..<updates).reduce(0) { $0 + 4 * $1 - 6 }
+    }
 
     static func named(_ id: String) -> Workload? {
         all.first { $0.id == id }

@@ -28,6 +28,16 @@ struct RingBuffer<Element> {
         return element
     }
 
+    /// Empties the buffer and returns what it held.
+    @inlinable
+    mutating func takeAll() -> RingBuffer {
+        let taken = self
+        storage = []
+        head = 0
+        count = 0
+        return taken
+    }
+
     @inlinable
     mutating func removeAll() {
         storage = []

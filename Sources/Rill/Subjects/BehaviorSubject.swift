@@ -14,11 +14,14 @@ public final class BehaviorSubject<Value: Sendable, Failure: Error>: SubjectProt
     @usableFromInline let broadcast: Broadcast<Value, Failure>
 
     /// Creates a subject whose current value is `value` (RAC `+behaviorSubjectWithDefaultValue:`).
+    @inlinable
     public init(_ value: Value) {
         broadcast = Broadcast(memory: .latest(value))
+        signal = broadcast.signal(named: "+behaviorSubject")
     }
 
     /// The current value: the latest value sent, or the initial one.
+    @inlinable
     public var value: Value {
         guard let value = broadcast.latest else { preconditionFailure("BehaviorSubject: no current value") }
         return value
@@ -26,11 +29,10 @@ public final class BehaviorSubject<Value: Sendable, Failure: Error>: SubjectProt
 
     /// The subject as a signal: each subscription receives the current value, then the events
     /// sent from then on.
-    public var signal: Signal<Value, Failure> {
-        broadcast.signal(named: "+behaviorSubject")
-    }
+    public let signal: Signal<Value, Failure>
 
     /// Sends `event` to every current subscription; a value becomes the current value.
+    @inlinable
     public func send(_ event: Event<Value, Failure>) {
         broadcast.send(event)
     }

@@ -1,28 +1,50 @@
+import Synchronization
+
 /// The machinery every subject shares: its subscriptions, what it remembers for late ones, and
 /// the subscriptions that feed it.
 ///
-/// Each subscription has its own ``SerialDelivery``. An event is queued into every subscription's
-/// delivery while the subject's lock is held, and delivered after the lock is dropped. Queuing
-/// under one lock gives every subscription, and the replay memory, the same order of events even
-/// when they are sent from several threads; delivering outside it lets a handler send into the
-/// subject (the event is queued behind the one being handled) and subscribe to it.
+/// Events are delivered by one thread at a time, the *sender*: whoever sends while nobody else
+/// is sending. An event sent meanwhile, from another thread or from inside a handler, is queued
+/// with the subscriptions that exist at that moment, and the sender delivers it after the event
+/// in hand has reached every subscription. So every subscription, and the replay memory, see
+/// the same order of events even when they are sent from several threads, and a re-entrant
+/// send returns at once instead of nesting.
+///
+/// Each subscription is a ``BroadcastReceiver`` that delivers serially on its own: what a subject
+/// remembers is replayed on the subscribing thread, which may overlap the sender. Once a
+/// subscription is caught up, delivering a value to it takes two uncontended atomic operations
+/// and no lock. The list of subscriptions is copied when it changes, never when a value is sent.
+/// A disposed subscription releases its observer at once; its empty receiver leaves the list
+/// when a send finds disposed receivers to be half of it, or when a subscription finds the list
+/// grown to twice its size at the last pruning.
 @usableFromInline
 final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
-    @usableFromInline typealias Delivery = SerialDelivery<Value, Failure, Void>
+    @usableFromInline typealias Receiver = BroadcastReceiver<Value, Failure>
+    @usableFromInline typealias Receivers = ContiguousArray<Receiver>
 
     @usableFromInline
     struct State: Sendable {
-        var memory: SubjectMemory<Value>
-        var nextID = 0
-        var subscriptions: [(id: Int, delivery: Delivery)] = []
-        var terminal: Event<Value, Failure>?
+        @usableFromInline var memory: SubjectMemory<Value>
+        @usableFromInline var subscriptions: Receivers = []
+        @usableFromInline var terminal: Event<Value, Failure>?
+        /// Whether a thread is delivering events: it takes what is queued before it stops.
+        @usableFromInline var isSending = false
+        /// Events sent while a thread was delivering, each with the subscriptions of its moment.
+        @usableFromInline var queued = RingBuffer<(event: Event<Value, Failure>, receivers: Receivers)>()
+        /// The length at which a subscription prunes the list of disposed receivers.
+        @usableFromInline var pruneAt = 8
+
+        @inlinable
+        init(memory: SubjectMemory<Value>) {
+            self.memory = memory
+        }
     }
 
-    private let state: Lock<State>
+    @usableFromInline let state: Lock<State>
     /// The subscriptions feeding this subject, disposed when it terminates (as in RAC).
-    private let feeds = CompositeDisposable()
+    @usableFromInline let feeds = CompositeDisposable()
 
-    @usableFromInline
+    @inlinable
     init(memory: SubjectMemory<Value>) {
         state = Lock(State(memory: memory))
     }
@@ -30,15 +52,16 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     deinit { feeds.dispose() }
 
     /// The most recent value remembered, for ``BehaviorSubject/value``.
+    @inlinable
     var latest: Value? {
         state.withLock { state in
             if case .latest(let value) = state.memory { value } else { nil }
         }
     }
 
-    @usableFromInline
+    @inlinable
     func send(_ event: Event<Value, Failure>) {
-        let claimed: [Delivery]? = state.withLock { state in
+        let receivers: Receivers? = state.withLock { state in
             // A subject follows the grammar too: nothing after its terminal event.
             guard state.terminal == nil else { return nil }
             if case .next(let value) = event {
@@ -46,52 +69,81 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
             } else {
                 state.terminal = event
             }
-            // Only the subscriptions nobody is delivering to need this thread; the others get the
-            // event from the thread already delivering, which is how a re-entrant send returns
-            // at once.
-            var claimed: [Delivery] = []
-            for subscription in state.subscriptions where subscription.delivery.enqueueClaiming(event) {
-                claimed.append(subscription.delivery)
-            }
+            let receivers = state.subscriptions
             if event.isTerminal { state.subscriptions = [] }
-            return claimed
+            guard !state.isSending else {
+                state.queued.append((event, receivers))
+                return nil
+            }
+            state.isSending = true
+            return receivers
         }
-        guard let claimed else { return }
         if event.isTerminal { feeds.dispose() }
-        for delivery in claimed { delivery.deliverClaimed() }
+        guard let receivers else { return }
+        deliver(event, to: receivers)
+    }
+
+    /// Delivers `event`, then whatever was queued meanwhile; called by the sender.
+    @inlinable
+    func deliver(_ event: Event<Value, Failure>, to receivers: Receivers) {
+        var event = event
+        var receivers = receivers
+        while true {
+            var detached = 0
+            for receiver in receivers {
+                if receiver.isDetached {
+                    detached += 1
+                } else {
+                    receiver.send(event)
+                }
+            }
+            let next: (event: Event<Value, Failure>, receivers: Receivers)? = state.withLock { state in
+                if detached * 2 > receivers.count { prune(&state) }
+                if let next = state.queued.popFirst() { return next }
+                state.isSending = false
+                return nil
+            }
+            guard let next else { return }
+            (event, receivers) = next
+        }
     }
 
     /// A signal whose subscriptions are subscriptions to this broadcast.
+    @inlinable
     func signal(named name: String) -> Signal<Value, Failure> {
         Signal(
             name: SignalName(name),
             producer: { [self] downstream, lifetime in subscribe(downstream, in: lifetime) })
     }
 
-    @usableFromInline
+    @inlinable
     func subscribe(_ downstream: Observer<Value, Failure>, in lifetime: CompositeDisposable) {
-        let delivery = Delivery(downstream, state: ())
-        let id: Int? = state.withLock { state in
-            state.memory.replay(terminal: state.terminal, into: delivery)
+        let receiver = Receiver(downstream)
+        state.withLock { state in
+            state.memory.replay(terminal: state.terminal, into: receiver)
             // After the end nothing more can arrive; a late subscription is not kept.
-            guard state.terminal == nil else { return nil }
-            defer { state.nextID += 1 }
-            state.subscriptions.append((state.nextID, delivery))
-            return state.nextID
+            guard state.terminal == nil else { return }
+            if state.subscriptions.count >= state.pruneAt { prune(&state) }
+            state.subscriptions.append(receiver)
         }
-        lifetime.add { [weak self] in
-            delivery.detach()
-            if let id, let self { self.remove(id) }
-        }
-        delivery.flush()
+        lifetime.add(receiver)
+        receiver.flush()
     }
 
-    private func remove(_ id: Int) {
-        let removed: Delivery? = state.withLock { state in
-            guard let index = state.subscriptions.lastIndex(where: { $0.id == id }) else { return nil }
-            return state.subscriptions.remove(at: index).delivery
+    /// Drops disposed receivers from the list, so that it stays within twice its live
+    /// subscriptions plus a few; called under the lock.
+    @inlinable
+    func prune(_ state: inout State) {
+        // Compacted in place, keeping the capacity. Releasing a detached receiver here runs no
+        // user code: its observer and queued events went when it was detached, or go with the
+        // sender that still holds it.
+        var live = 0
+        for index in state.subscriptions.indices where !state.subscriptions[index].isDetached {
+            state.subscriptions.swapAt(live, index)
+            live += 1
         }
-        _ = removed
+        while state.subscriptions.count > live { state.subscriptions.removeLast() }
+        state.pruneAt = max(8, 2 * live)
     }
 
     @usableFromInline
@@ -111,6 +163,7 @@ enum SubjectMemory<Value: Sendable>: Sendable {
     /// The last values up to a capacity, then the end (RAC `RACReplaySubject`).
     case values(ReplayBuffer<Value>)
 
+    @inlinable
     mutating func record(_ value: Value) {
         switch self {
         case .nothing:
@@ -125,17 +178,18 @@ enum SubjectMemory<Value: Sendable>: Sendable {
         }
     }
 
+    @inlinable
     func replay<Failure>(
-        terminal: Event<Value, Failure>?, into delivery: SerialDelivery<Value, Failure, Void>
+        terminal: Event<Value, Failure>?, into receiver: BroadcastReceiver<Value, Failure>
     ) {
         switch self {
         case .nothing:
             break
         case .latest(let value):
-            delivery.enqueue(.next(value))
+            receiver.enqueueForFlush(.next(value))
         case .values(let buffer):
-            buffer.forEach { delivery.enqueue(.next($0)) }
-            if let terminal { delivery.enqueue(terminal) }
+            buffer.forEach { receiver.enqueueForFlush(.next($0)) }
+            if let terminal { receiver.enqueueForFlush(terminal) }
         }
     }
 }
@@ -143,15 +197,17 @@ enum SubjectMemory<Value: Sendable>: Sendable {
 /// The values a replay subject remembers: all of them, or the last `capacity`, in a ring.
 @usableFromInline
 struct ReplayBuffer<Value: Sendable>: Sendable {
-    let capacity: Int?
-    private var values: ContiguousArray<Value> = []
+    @usableFromInline let capacity: Int?
+    @usableFromInline var values: ContiguousArray<Value> = []
     /// Where the oldest value is once a bounded buffer is full.
-    private var start = 0
+    @usableFromInline var start = 0
 
+    @inlinable
     init(capacity: Int?) {
         self.capacity = capacity
     }
 
+    @inlinable
     mutating func append(_ value: Value) {
         guard let capacity else {
             values.append(value)
@@ -161,12 +217,15 @@ struct ReplayBuffer<Value: Sendable>: Sendable {
             values.append(value)
         } else if capacity > 0 {
             values[start] = value
-            start = (start + 1) % capacity
+            start += 1
+            if start == capacity { start = 0 }
         }
     }
 
+    @inlinable
     func forEach(_ body: (Value) -> Void) {
-        for offset in 0..<values.count { body(values[(start + offset) % values.count]) }
+        for value in values[start...] { body(value) }
+        for value in values[..<start] { body(value) }
     }
 }
 

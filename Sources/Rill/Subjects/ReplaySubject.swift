@@ -15,24 +15,27 @@ public final class ReplaySubject<Value: Sendable, Failure: Error>: SubjectProtoc
     @usableFromInline let broadcast: Broadcast<Value, Failure>
 
     /// Creates a replay subject that remembers every value (RAC `+subject`).
+    @inlinable
     public init() {
         broadcast = Broadcast(memory: .values(ReplayBuffer(capacity: nil)))
+        signal = broadcast.signal(named: "+replaySubject")
     }
 
     /// Creates a replay subject that remembers the last `capacity` values (RAC
     /// `+replaySubjectWithCapacity:`). A capacity of 0 remembers only the end.
+    @inlinable
     public init(capacity: Int) {
         precondition(capacity >= 0, "ReplaySubject(capacity:): capacity must be 0 or more, got \(capacity)")
         broadcast = Broadcast(memory: .values(ReplayBuffer(capacity: capacity)))
+        signal = broadcast.signal(named: "+replaySubject")
     }
 
     /// The subject as a signal: each subscription receives the remembered values, then the end
     /// if there was one, else the events sent from then on.
-    public var signal: Signal<Value, Failure> {
-        broadcast.signal(named: "+replaySubject")
-    }
+    public let signal: Signal<Value, Failure>
 
     /// Remembers `event` and sends it to every current subscription.
+    @inlinable
     public func send(_ event: Event<Value, Failure>) {
         broadcast.send(event)
     }

@@ -11,17 +11,20 @@
 /// terminal event is dropped. A subject can be fed by signals (`signal.subscribe(subject)`);
 /// when it terminates it disposes those subscriptions.
 public final class Subject<Value: Sendable, Failure: Error>: SubjectProtocol {
-    @usableFromInline let broadcast = Broadcast<Value, Failure>(memory: .nothing)
+    @usableFromInline let broadcast: Broadcast<Value, Failure>
 
     /// Creates a subject with no subscriptions.
-    public init() {}
-
-    /// The subject as a signal: each subscription receives the events sent from then on.
-    public var signal: Signal<Value, Failure> {
-        broadcast.signal(named: "+subject")
+    @inlinable
+    public init() {
+        broadcast = Broadcast(memory: .nothing)
+        signal = broadcast.signal(named: "+subject")
     }
 
+    /// The subject as a signal: each subscription receives the events sent from then on.
+    public let signal: Signal<Value, Failure>
+
     /// Sends `event` to every current subscription.
+    @inlinable
     public func send(_ event: Event<Value, Failure>) {
         broadcast.send(event)
     }

@@ -4,13 +4,13 @@ import OpenCombine
 enum OpenCombineTyped {
     static let library = Library(
         name: "opencombine",
-        iterations: [
+        iterations: ([
             "W0": sinkOnly, "W1": pipeline, "W2": deepChain, "W3": subscriptionChurn, "W4": fanOut,
             "W5": zipSequences, "W5x": zipMapped, "W6a": concatMany,
             "W6b": { _ in OpenCombineErased.leftNestedConcat(links: 10_000) },
             "W6c": { _ in OpenCombineErased.leftNestedConcat(links: 100_000) },
             "W6d": { _ in OpenCombineErased.leftNestedConcat(links: 1_000_000) },
-        ])
+        ] as [String: @Sendable (Inputs) -> Int]).merging(OpenCombineHot.iterations) { cold, _ in cold })
 
     static func sinkOnly(_ inputs: Inputs) -> Int {
         var sum = 0

@@ -17,12 +17,12 @@ final class RillSum: Sendable {
 enum RillWorkloads {
     static let library = Library(
         name: "rill",
-        iterations: [
+        iterations: ([
             "W0": sinkOnly, "W1": pipeline, "W2": deepChain, "W3": subscriptionChurn, "W4": fanOut,
             "W5": zipSequences, "W5x": zipMapped, "W6a": concatMany,
             "W6b": { _ in leftNestedConcat(links: 10_000) }, "W6c": { _ in leftNestedConcat(links: 100_000) },
             "W6d": { _ in leftNestedConcat(links: 1_000_000) },
-        ])
+        ] as [String: @Sendable (Inputs) -> Int]).merging(RillHotWorkloads.iterations) { cold, _ in cold })
 
     static func sinkOnly(_ inputs: Inputs) -> Int {
         let sum = RillSum()

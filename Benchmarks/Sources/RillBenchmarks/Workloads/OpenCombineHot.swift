@@ -1,0 +1,62 @@
+import Dispatch
+import OpenCombine
+import OpenCombineDispatch
+
+/// OpenCombine on the hot workloads it can express: it has no `combineLatest` and no replay
+/// subject (W8, W11), and its `share()` reconnects, so it stands in for both W12 and W12a.
+enum OpenCombineHot {
+    static let iterations: [String: @Sendable (Inputs) -> Int] = [
+        "W7": fanOutToSubscribers, "W9": deliverOnQueue, "W10": latestFromSubject, "W12": sharedChurn,
+        "W12s": subjectChurn,
+    ]
+
+    static func fanOutToSubscribers(_ inputs: Inputs) -> Int {
+        var sum = 0
+        let subject = PassthroughSubject<Int, Never>()
+        let cancellables = (0..<1_000).map { _ in subject.sink { sum += $0 } }
+        for value in inputs.tenThousand.prefix(1_000) { subject.send(value) }
+        subject.send(completion: .finished)
+        for cancellable in cancellables { cancellable.cancel() }
+        return sum
+    }
+
+    static func deliverOnQueue(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let done = DispatchSemaphore(value: 0)
+        let subject = PassthroughSubject<Int, Never>()
+        let cancellable = subject.receive(on: DispatchQueue(label: "opencombine.W9").ocombine)
+            .sink(receiveCompletion: { _ in done.signal() }, receiveValue: { sum.add($0) })
+        for value in inputs.million { subject.send(value) }
+        subject.send(completion: .finished)
+        done.wait()
+        cancellable.cancel()
+        return sum.value
+    }
+
+    static func latestFromSubject(_ inputs: Inputs) -> Int {
+        var sum = 0
+        let subject = PassthroughSubject<Int, Never>()
+        let cancellable = subject.map { outer in (outer * 10..<outer * 10 + 10).publisher }
+            .switchToLatest()
+            .sink { sum += $0 }
+        for value in inputs.hundredThousand { subject.send(value) }
+        subject.send(completion: .finished)
+        cancellable.cancel()
+        return sum
+    }
+
+    static func sharedChurn(_ inputs: Inputs) -> Int {
+        var sum = 0
+        let shared = Just(1).append(Empty(completeImmediately: false)).share()
+        for _ in inputs.hundredThousand { shared.sink { sum += $0 }.cancel() }
+        return sum
+    }
+
+    static func subjectChurn(_ inputs: Inputs) -> Int {
+        var sum = 0
+        let subject = PassthroughSubject<Int, Never>()
+        for _ in inputs.hundredThousand { subject.sink { sum += $0 }.cancel() }
+        return sum
+    }
+
+}

@@ -1,0 +1,89 @@
+import Dispatch
+import Rill
+
+/// Rill on the hot workloads: values sent into subjects.
+enum RillHotWorkloads {
+    static let iterations: [String: @Sendable (Inputs) -> Int] = [
+        "W7": fanOutToSubscribers, "W8": combineLatestOfSubjects, "W9": deliverOnQueue,
+        "W10": latestFromSubject, "W11": replayWithCapacity, "W12": sharedChurn, "W12a": autoconnectChurn,
+        "W12s": subjectChurn,
+    ]
+
+    static func fanOutToSubscribers(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let subject = Subject<Int, Never>()
+        let subscriptions = (0..<1_000).map { _ in subject.signal.subscribe(next: { sum.add($0) }) }
+        for value in inputs.tenThousand.prefix(1_000) { subject.sendNext(value) }
+        subject.sendCompleted()
+        for subscription in subscriptions { subscription.dispose() }
+        return sum.value
+    }
+
+    static func combineLatestOfSubjects(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let subjects = (0..<4).map { _ in Subject<Int, Never>() }
+        let subscription = Signal.combineLatest(
+            subjects[0].signal, subjects[1].signal, subjects[2].signal, subjects[3].signal
+        )
+        .subscribe(next: { sum.add($0.0 + $0.1 + $0.2 + $0.3) })
+        for value in inputs.million { subjects[value & 3].sendNext(value) }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func deliverOnQueue(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let done = DispatchSemaphore(value: 0)
+        let subject = Subject<Int, Never>()
+        let subscription = subject.signal.deliver(on: QueueScheduler())
+            .subscribe(next: { sum.add($0) }, completed: { done.signal() })
+        for value in inputs.million { subject.sendNext(value) }
+        subject.sendCompleted()
+        done.wait()
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func latestFromSubject(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let subject = Subject<Int, Never>()
+        let subscription = subject.signal
+            .flatMap(.latest) { outer in Signal<Int, Never>.from(outer * 10..<outer * 10 + 10) }
+            .subscribe(next: { sum.add($0) })
+        for value in inputs.hundredThousand { subject.sendNext(value) }
+        subject.sendCompleted()
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func replayWithCapacity(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let subject = ReplaySubject<Int, Never>(capacity: 100)
+        let subscription = subject.signal.subscribe(next: { sum.add($0) })
+        for value in inputs.million { subject.sendNext(value) }
+        subject.sendCompleted()
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func sharedChurn(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let shared = Signal<Int, Never>.just(1).concat(.never).replayLazily()
+        for _ in inputs.hundredThousand { shared.subscribe(next: { sum.add($0) }).dispose() }
+        return sum.value
+    }
+
+    static func autoconnectChurn(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let shared = Signal<Int, Never>.just(1).concat(.never).publish().autoconnect()
+        for _ in inputs.hundredThousand { shared.subscribe(next: { sum.add($0) }).dispose() }
+        return sum.value
+    }
+
+    static func subjectChurn(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let subject = Subject<Int, Never>()
+        for _ in inputs.hundredThousand { subject.signal.subscribe(next: { sum.add($0) }).dispose() }
+        return sum.value
+    }
+}

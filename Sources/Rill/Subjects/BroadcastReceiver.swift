@@ -1,0 +1,154 @@
+import Synchronization
+
+/// One subscription to a ``Broadcast``: it delivers to its observer serially, and disposing it
+/// detaches the observer. The broadcast drops detached receivers from its list when it next
+/// comes across them; a receiver holds no reference back, so that the broadcast needs no weak
+/// references, whose side table would slow every retain and release of it.
+///
+/// The same token protocol as ``SerialDelivery``, without operator state: whoever takes the
+/// `delivering` bit calls the observer, everyone else queues.
+///
+/// Disposing and releasing a receiver run in unspecialized code (the witness of `Disposable`,
+/// a class's deinit), where each generic type a call or a destruction names is looked up in
+/// the runtime's metadata cache, several hundred instructions each. So every stored property
+/// has the same layout whatever `Value` is, and the lock protects no generic value (the queue
+/// sits beside it): a receiver is disposed and destroyed without a lookup.
+@usableFromInline
+final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, @unchecked Sendable {
+    // @unchecked: `observer` is read and cleared only by the thread holding the `delivering` bit
+    // of `flags` (taken acquiring, given back releasing), which is a lock for it; `queue` is read
+    // and written only while `lock` is held.
+
+    /// The bits of ``flags``.
+    @usableFromInline
+    enum Flag {
+        /// A thread holds the delivery token: it alone calls and releases the observer.
+        @inlinable static var delivering: Int { 1 }
+        /// Events wait in the queue. Only set and cleared under the lock.
+        @inlinable static var queued: Int { 2 }
+        /// A terminal event was accepted: nothing more is.
+        @inlinable static var ended: Int { 4 }
+        /// Disposed: the observer is released and nothing more is delivered.
+        @inlinable static var detached: Int { 8 }
+    }
+
+    @usableFromInline let flags = Atomic<Int>(0)
+    @usableFromInline let lock = Lock(())
+    /// The events waiting for the token holder; guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline var queue = RingBuffer<Event<Value, Failure>>()
+    /// Held unmanaged so that a delivery does not retain and release the observer around the
+    /// call; owned by this receiver until the token holder releases it.
+    @exclusivity(unchecked) @usableFromInline var observer: Unmanaged<HeldDownstream<Value, Failure>>?
+
+    @inlinable
+    init(_ observer: Observer<Value, Failure>) {
+        self.observer = .passRetained(HeldDownstream(observer))
+    }
+
+    deinit {
+        observer?.release()
+    }
+
+    @inlinable
+    var isDetached: Bool { flags.load(ordering: .relaxed) & Flag.detached != 0 }
+
+    @inlinable
+    var isDisposed: Bool { flags.load(ordering: .acquiring) & Flag.detached != 0 }
+
+    /// Delivers `event`, or queues it behind what another thread is delivering.
+    @inlinable
+    func send(_ event: Event<Value, Failure>) {
+        if case .next = event,
+            flags.compareExchange(expected: 0, desired: Flag.delivering, ordering: .acquiring).exchanged
+        {
+            observer?._withUnsafeGuaranteedRef { $0.observer.send(event) }
+            if flags.compareExchange(expected: Flag.delivering, desired: 0, ordering: .releasing).exchanged {
+                return
+            }
+            return drain()
+        }
+        guard flags.load(ordering: .relaxed) & Flag.detached == 0 else { return }
+        if enqueue(event) { drain() }
+    }
+
+    /// Queues `event` and returns whether the caller took the token and must ``drain()``.
+    @inlinable
+    func enqueue(_ event: Event<Value, Failure>) -> Bool {
+        lock.withLock { _ in
+            let before = flags.load(ordering: .relaxed)
+            guard before & (Flag.ended | Flag.detached) == 0 else { return false }
+            queue.append(event)
+            let marks = Flag.queued | (event.isTerminal ? Flag.ended : 0)
+            let previous = flags.bitwiseOr(marks | Flag.delivering, ordering: .acquiring).oldValue
+            return previous & Flag.delivering == 0
+        }
+    }
+
+    /// Queues `event` for a later ``flush()``; for the events a subject replays.
+    @inlinable
+    func enqueueForFlush(_ event: Event<Value, Failure>) {
+        lock.withLock { _ in
+            guard flags.load(ordering: .relaxed) & (Flag.ended | Flag.detached) == 0 else { return }
+            queue.append(event)
+            flags.bitwiseOr(Flag.queued | (event.isTerminal ? Flag.ended : 0), ordering: .relaxed)
+        }
+    }
+
+    /// Delivers what is queued, unless another thread is delivering.
+    @inlinable
+    func flush() {
+        guard flags.load(ordering: .relaxed) & Flag.queued != 0 else { return }
+        let before = flags.bitwiseOr(Flag.delivering, ordering: .acquiring).oldValue
+        if before & Flag.delivering == 0 { drain() }
+    }
+
+    /// Delivers queued events until none is left; called by the token holder.
+    @inlinable
+    func drain() {
+        while true {
+            let next: Event<Value, Failure>?? = lock.withLock { _ in
+                if flags.load(ordering: .relaxed) & Flag.detached != 0 { return .some(nil) }
+                if let event = queue.popFirst() { return event }
+                flags.bitwiseAnd(~(Flag.delivering | Flag.queued), ordering: .releasing)
+                return nil
+            }
+            switch next {
+            case .none:
+                return
+            case .some(.none):
+                return releaseObserver()
+            case .some(.some(let event)):
+                observer?._withUnsafeGuaranteedRef { $0.observer.send(event) }
+            }
+        }
+    }
+
+    /// Releases the observer and gives the token back for good; called by the token holder once
+    /// detached. No lock is held: releasing the observer can run any deinit.
+    @inlinable
+    func releaseObserver() {
+        let released = observer
+        observer = nil
+        flags.bitwiseAnd(~(Flag.delivering | Flag.queued), ordering: .releasing)
+        released?.release()
+    }
+
+    @inlinable
+    func dispose() {
+        // What was queued is released after the lock is dropped: it may run any deinit.
+        var dropped: RingBuffer<Event<Value, Failure>>?
+        let before: Int = lock.withLock { _ in
+            let current = flags.load(ordering: .relaxed)
+            guard current & Flag.detached == 0 else { return Flag.detached }
+            // The flag, not the queue, is asked: this runs unspecialized, where touching the
+            // queue's generic type costs a metadata lookup.
+            if current & Flag.queued != 0 { dropped = queue.takeAll() }
+            return flags.bitwiseOr(Flag.detached | Flag.delivering, ordering: .acquiring).oldValue
+        }
+        guard before & Flag.detached == 0 else { return }
+        // Otherwise the thread delivering finds the receiver detached when it next takes the
+        // lock, and releases the observer then.
+        if before & Flag.delivering == 0 { releaseObserver() }
+        _ = dropped
+    }
+}
