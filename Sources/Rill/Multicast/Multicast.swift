@@ -5,6 +5,7 @@ extension Signal {
     /// first subscription to its ``MulticastConnection/autoconnect()`` signal). The subject
     /// decides what late subscribers see: nothing (``Subject``), the latest value
     /// (``BehaviorSubject``), or the remembered values and the end (``ReplaySubject``).
+    @inlinable
     public func multicast(_ subject: any SubjectProtocol<Value, Failure>) -> MulticastConnection<
         Value, Failure
     > {

@@ -14,12 +14,13 @@ import Synchronization
 /// let running = connection.connect()   // the request runs once, for both
 /// ```
 public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendable {
-    private let source: Signal<Value, Failure>
-    private let subject: any SubjectProtocol<Value, Failure>
-    private let hasConnected = Atomic<Bool>(false)
-    private let connection = SerialDisposable()
+    @usableFromInline let source: Signal<Value, Failure>
+    @usableFromInline let subject: any SubjectProtocol<Value, Failure>
+    @usableFromInline let hasConnected = Atomic<Bool>(false)
+    @usableFromInline let connection = SerialDisposable()
 
     /// Shares `source` through `subject`; see ``Signal/multicast(_:)``.
+    @inlinable
     init(source: Signal<Value, Failure>, subject: any SubjectProtocol<Value, Failure>) {
         self.source = source
         self.subject = subject
@@ -27,6 +28,7 @@ public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendabl
 
     /// The shared signal: a subscription to the subject. It receives the source's events once
     /// the connection is connected, and what the subject remembers.
+    @inlinable
     public var signal: Signal<Value, Failure> { subject.signal }
 
     /// Subscribes the subject to the source, the first time it is called, and returns that
@@ -36,6 +38,7 @@ public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendabl
     /// disposed or the source ended: a connection never reconnects. Dispose the returned
     /// subscription to disconnect: the source is disposed, and the subscribers of ``signal``
     /// receive nothing more (disconnecting is not an event).
+    @inlinable
     @discardableResult
     public func connect() -> any Disposable {
         if !hasConnected.exchange(true, ordering: .acquiringAndReleasing) {
@@ -49,6 +52,7 @@ public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendabl
     ///
     /// As in RAC it connects only once: after it disconnected, new subscriptions subscribe to the
     /// subject alone and receive only what the subject remembers.
+    @inlinable
     public func autoconnect() -> Signal<Value, Failure> {
         let subscribers = SubscriberCount()
         return Signal(
@@ -65,13 +69,18 @@ public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendabl
 }
 
 /// How many subscriptions an ``MulticastConnection/autoconnect()`` signal has.
-private final class SubscriberCount: Sendable {
-    private let count = Atomic<Int>(0)
+@usableFromInline
+final class SubscriberCount: Sendable {
+    @usableFromInline let count = Atomic<Int>(0)
 
+    @inlinable init() {}
+
+    @inlinable
     func increment() {
         count.wrappingAdd(1, ordering: .acquiringAndReleasing)
     }
 
+    @inlinable
     func decrement() -> Int {
         count.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
     }

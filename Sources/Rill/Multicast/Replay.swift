@@ -7,6 +7,7 @@ extension Signal {
     ///
     /// The source is never disposed, even when every subscription to the result is: it runs to
     /// its end, remembering every value.
+    @inlinable
     public func replay() -> Signal<Value, Failure> {
         let connection = multicast(ReplaySubject())
         connection.connect()
@@ -14,6 +15,7 @@ extension Signal {
     }
 
     /// ``replay()`` remembering only the latest value (RAC `-replayLast`).
+    @inlinable
     public func replayLast() -> Signal<Value, Failure> {
         let connection = multicast(ReplaySubject(capacity: 1))
         connection.connect()
@@ -25,6 +27,7 @@ extension Signal {
     /// (RAC `-replayLazily`).
     ///
     /// The source is never disposed, even when every subscription to the result is.
+    @inlinable
     public func replayLazily() -> Signal<Value, Failure> {
         let connection = multicast(ReplaySubject())
         return Signal.defer {

@@ -27,8 +27,6 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
         @usableFromInline var memory: SubjectMemory<Value>
         @usableFromInline var subscriptions: Receivers = []
         @usableFromInline var terminal: Event<Value, Failure>?
-        /// Whether a thread is delivering events: it takes what is queued before it stops.
-        @usableFromInline var isSending = false
         /// Events sent while a thread was delivering, each with the subscriptions of its moment.
         @usableFromInline var queued = RingBuffer<(event: Event<Value, Failure>, receivers: Receivers)>()
         /// The length at which a subscription prunes the list of disposed receivers.
@@ -40,6 +38,18 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
         }
     }
 
+    /// The bits of ``flags``.
+    @usableFromInline
+    enum Flag {
+        /// A thread is delivering events: it takes what is queued before it stops.
+        @inlinable static var sending: Int { 1 }
+        /// Events wait in the queue. Set only under the lock.
+        @inlinable static var queued: Int { 2 }
+    }
+
+    /// Who is sending, and whether anything waits: changed only under the lock, except that the
+    /// sender gives the token back with one exchange when nothing was queued.
+    @usableFromInline let flags = Atomic<Int>(0)
     @usableFromInline let state: Lock<State>
     /// The subscriptions feeding this subject, disposed when it terminates (as in RAC).
     @usableFromInline let feeds = CompositeDisposable()
@@ -71,12 +81,21 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
             }
             let receivers = state.subscriptions
             if event.isTerminal { state.subscriptions = [] }
-            guard !state.isSending else {
-                state.queued.append((event, receivers))
-                return nil
+            var before = flags.load(ordering: .relaxed)
+            while true {
+                // One atomic step decides between sending and queueing, so that a sender giving
+                // the token back meanwhile cannot miss the queued event.
+                let isFree = before & Flag.sending == 0
+                let (exchanged, original) = flags.compareExchange(
+                    expected: before, desired: before | (isFree ? Flag.sending : Flag.queued),
+                    ordering: .acquiring)
+                if exchanged {
+                    if isFree { return receivers }
+                    state.queued.append((event, receivers))
+                    return nil
+                }
+                before = original
             }
-            state.isSending = true
-            return receivers
         }
         if event.isTerminal { feeds.dispose() }
         guard let receivers else { return }
@@ -97,10 +116,16 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
                     receiver.send(event)
                 }
             }
+            let mustPrune = detached * 2 > receivers.count
+            if !mustPrune,
+                flags.compareExchange(expected: Flag.sending, desired: 0, ordering: .releasing).exchanged
+            {
+                return
+            }
             let next: (event: Event<Value, Failure>, receivers: Receivers)? = state.withLock { state in
-                if detached * 2 > receivers.count { prune(&state) }
+                if mustPrune { prune(&state) }
                 if let next = state.queued.popFirst() { return next }
-                state.isSending = false
+                flags.store(0, ordering: .releasing)
                 return nil
             }
             guard let next else { return }
