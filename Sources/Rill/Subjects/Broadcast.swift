@@ -103,34 +103,51 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     }
 
     /// Delivers `event`, then whatever was queued meanwhile; called by the sender.
+    ///
+    /// The queue is taken whole, one lock for all the events in it, and its buffer goes back to
+    /// the state for reuse: under many senders the sender then contends for the lock once per
+    /// batch, not once per event.
     @inlinable
     func deliver(_ event: Event<Value, Failure>, to receivers: Receivers) {
-        var event = event
-        var receivers = receivers
+        var mustPrune = deliverOne(event, to: receivers)
+        var backlog = RingBuffer<(event: Event<Value, Failure>, receivers: Receivers)>()
         while true {
-            var detached = 0
-            for receiver in receivers {
-                if receiver.isDetached {
-                    detached += 1
-                } else {
-                    receiver.send(event)
-                }
-            }
-            let mustPrune = detached * 2 > receivers.count
             if !mustPrune,
                 flags.compareExchange(expected: Flag.sending, desired: 0, ordering: .releasing).exchanged
             {
                 return
             }
-            let next: (event: Event<Value, Failure>, receivers: Receivers)? = state.withLock { state in
+            let hasBacklog: Bool = state.withLock { state in
                 if mustPrune { prune(&state) }
-                if let next = state.queued.popFirst() { return next }
-                flags.store(0, ordering: .releasing)
-                return nil
+                guard !state.queued.isEmpty else {
+                    flags.store(0, ordering: .releasing)
+                    return false
+                }
+                swap(&backlog, &state.queued)
+                flags.store(Flag.sending, ordering: .relaxed)
+                return true
             }
-            guard let next else { return }
-            (event, receivers) = next
+            guard hasBacklog else { return }
+            mustPrune = false
+            while let (event, receivers) = backlog.popFirst() {
+                if deliverOne(event, to: receivers) { mustPrune = true }
+            }
         }
+    }
+
+    /// Delivers one event to each receiver still subscribed; returns whether disposed ones make
+    /// up more than half of the list, so that it is worth pruning.
+    @inlinable
+    func deliverOne(_ event: Event<Value, Failure>, to receivers: Receivers) -> Bool {
+        var detached = 0
+        for receiver in receivers {
+            if receiver.isDetached {
+                detached += 1
+            } else {
+                receiver.send(event)
+            }
+        }
+        return detached * 2 > receivers.count
     }
 
     /// A signal whose subscriptions are subscriptions to this broadcast.
