@@ -4,7 +4,7 @@
 /// A property is either a view of another property (``init(_:)``), which keeps that property
 /// alive, or a composed one, fed by a signal: a constant (``init(value:)``), a value then a
 /// signal's values (``init(initial:then:)``), a capture of another property
-/// (``init(capturing:)``), or the result of the algebra (``PropertyProtocol/map(_:)-(_)``,
+/// (``init(capturing:)``), or the result of the algebra (`map`,
 /// ``PropertyProtocol/combineLatest(with:)``, …, all through ``PropertyProtocol/lift(_:)``).
 ///
 /// A composed property does not keep its sources alive, but still answers ``value`` after they

@@ -1,5 +1,5 @@
 /// A value that changes over time and can always be read: what ``Property`` and
-/// ``MutableProperty`` have in common, and what the property algebra (``map(_:)-(_)``,
+/// ``MutableProperty`` have in common, and what the property algebra (`map`,
 /// ``combineLatest(with:)``, …) is written against.
 ///
 /// A property never fails and ends only when it is released. Rill's ``Signal`` is cold, so a

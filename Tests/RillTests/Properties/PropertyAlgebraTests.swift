@@ -202,3 +202,18 @@ struct PropertyAlgebraTests {
         subscription.dispose()
     }
 }
+
+@Suite("Property misuse")
+struct PropertyMisuseTests {
+    @Test("lifting an operator that sends no value at once stops with a message naming the API")
+    func liftWithoutFirstValue() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = MutableProperty(1).lift { $0.filter { _ in false } }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            output.contains(
+                "PropertyProtocol.lift(_:): the signal a property is made of must send its first value"))
+        #expect(output.contains("Property(initial:then:)"))
+    }
+}
