@@ -71,17 +71,6 @@ struct MutablePropertyTests {
         #expect(sum == 3)
     }
 
-    @Test("value is already updated when an observer of the change runs")
-    func valueUpdatedBeforeObservers() {
-        let property = MutableProperty(0)
-        let seen = Locked<[Int]>([])
-        let subscription = property.changes.subscribe(next: { _ in seen.append(property.value) })
-        property.value = 7
-        property.value = 8
-        #expect(seen.value == [7, 8])
-        subscription.dispose()
-    }
-
     @Test("a value set from an observer is delivered after the current one reached every observer")
     func reentrantSetIsQueued() {
         let property = MutableProperty(0)

@@ -5,7 +5,7 @@ import Testing
 /// Observers run outside the property's lock, so they can read, observe and change it.
 @Suite("Property re-entrancy")
 struct PropertyReentrancyTests {
-    @Test("an observer can read the value and call withValue without waiting on itself")
+    @Test("an observer reads the value, already the new one, and calls withValue without waiting on itself")
     func readFromObserver() {
         let property = MutableProperty(0)
         let read = Locked<[Int]>([])
@@ -13,8 +13,9 @@ struct PropertyReentrancyTests {
             read.append(property.value)
             read.append(property.withValue { $0 + 1 })
         })
+        property.value = 7
         property.value = 10
-        #expect(read.value == [10, 11])
+        #expect(read.value == [7, 8, 10, 11])
         subscription.dispose()
     }
 
