@@ -15,7 +15,10 @@ extension PropertyProtocol {
     /// A property whose value is always `value`, but which changes (to the same value) each
     /// time this one changes, and ends when this one does.
     @inlinable
+    @_disfavoredOverload
     public func map<Output: Sendable>(value: Output) -> Property<Output> {
+        // Disfavored: a trailing closure can fill `value:`, and would otherwise be taken for a
+        // constant whenever `map(_:)` needs its tuple argument split into `$0` and `$1`.
         lift("PropertyProtocol.map(value:)") { $0.mapReplace(value) }
     }
 

@@ -150,4 +150,17 @@ struct PropertyTests {
         #expect(weakBox != nil)
         #expect(view.value == 5)
     }
+
+    @Test("the examples in the documentation of MutableProperty and Property")
+    func documentationExamples() {
+        let query = MutableProperty("")
+        let isSearchable = query.map { $0.count >= 3 }
+        query.value = "rill"
+        #expect(isSearchable.value)
+
+        let firstName = MutableProperty("Ada")
+        let lastName = MutableProperty("Lovelace")
+        let fullName = firstName.combineLatest(with: lastName).map { "\($0) \($1)" }
+        #expect(fullName.value == "Ada Lovelace")
+    }
 }
