@@ -50,7 +50,7 @@ struct PropertyConcurrencyTests {
         #expect(viaDerived.outOfOrder == 0)
         #expect(viaDerived.completedCount == 1)
         #expect(derived.value == total)
-        subscriptions.forEach { $0.dispose() }
+        for subscription in subscriptions { subscription.dispose() }
     }
 
     @Test("swap from many threads hands every value out exactly once")
