@@ -65,7 +65,10 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     @inlinable
     var latest: Value? {
         state.withLock { state in
-            if case .latest(let value) = state.memory { value } else { nil }
+            switch state.memory {
+            case .latest(let value), .current(let value): value
+            case .nothing, .values: nil
+            }
         }
     }
 
@@ -79,27 +82,35 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
             } else {
                 state.terminal = event
             }
-            let receivers = state.subscriptions
-            if event.isTerminal { state.subscriptions = [] }
-            var before = flags.load(ordering: .relaxed)
-            while true {
-                // One atomic step decides between sending and queueing, so that a sender giving
-                // the token back meanwhile cannot miss the queued event.
-                let isFree = before & Flag.sending == 0
-                let (exchanged, original) = flags.compareExchange(
-                    expected: before, desired: before | (isFree ? Flag.sending : Flag.queued),
-                    ordering: .acquiring)
-                if exchanged {
-                    if isFree { return receivers }
-                    state.queued.append((event, receivers))
-                    return nil
-                }
-                before = original
-            }
+            return admit(event, &state)
         }
         if event.isTerminal { feeds.dispose() }
         guard let receivers else { return }
         deliver(event, to: receivers)
+    }
+
+    /// Makes the caller the sender of `event`, returning the subscriptions to deliver it to, or
+    /// queues it behind the sender's and returns `nil`; called under the lock, once `event` is
+    /// recorded.
+    @inlinable
+    func admit(_ event: Event<Value, Failure>, _ state: inout State) -> Receivers? {
+        let receivers = state.subscriptions
+        if event.isTerminal { state.subscriptions = [] }
+        var before = flags.load(ordering: .relaxed)
+        while true {
+            // One atomic step decides between sending and queueing, so that a sender giving
+            // the token back meanwhile cannot miss the queued event.
+            let isFree = before & Flag.sending == 0
+            let (exchanged, original) = flags.compareExchange(
+                expected: before, desired: before | (isFree ? Flag.sending : Flag.queued),
+                ordering: .acquiring)
+            if exchanged {
+                if isFree { return receivers }
+                state.queued.append((event, receivers))
+                return nil
+            }
+            before = original
+        }
     }
 
     /// Delivers `event`, then whatever was queued meanwhile; called by the sender.
@@ -158,11 +169,19 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
             producer: { [self] downstream, lifetime in subscribe(downstream, in: lifetime) })
     }
 
+    /// Subscribes `downstream`; with `replaying` false it receives no remembered value, only the
+    /// end if there was one, then the events sent from now on.
     @inlinable
-    func subscribe(_ downstream: Observer<Value, Failure>, in lifetime: CompositeDisposable) {
+    func subscribe(
+        _ downstream: Observer<Value, Failure>, in lifetime: CompositeDisposable, replaying: Bool = true
+    ) {
         let receiver = Receiver(downstream)
         state.withLock { state in
-            state.memory.replay(terminal: state.terminal, into: receiver)
+            if replaying {
+                state.memory.replay(terminal: state.terminal, into: receiver)
+            } else if let terminal = state.terminal {
+                receiver.enqueueForFlush(terminal)
+            }
             // After the end nothing more can arrive; a late subscription is not kept.
             guard state.terminal == nil else { return }
             if state.subscriptions.count >= state.pruneAt { prune(&state) }
@@ -202,6 +221,8 @@ enum SubjectMemory<Value: Sendable>: Sendable {
     /// The latest value, sent to every new subscription, even after the end; the end itself is
     /// not remembered (RAC `RACBehaviorSubject`).
     case latest(Value)
+    /// The latest value, then the end if there was one: a property's (see ``Property``).
+    case current(Value)
     /// The last values up to a capacity, then the end (RAC `RACReplaySubject`).
     case values(ReplayBuffer<Value>)
 
@@ -212,6 +233,8 @@ enum SubjectMemory<Value: Sendable>: Sendable {
             break
         case .latest:
             self = .latest(value)
+        case .current:
+            self = .current(value)
         case .values(var buffer):
             // Reset first, so that the buffer is uniquely referenced and appended in place.
             self = .nothing
@@ -229,6 +252,9 @@ enum SubjectMemory<Value: Sendable>: Sendable {
             break
         case .latest(let value):
             receiver.enqueueForFlush(.next(value))
+        case .current(let value):
+            receiver.enqueueForFlush(.next(value))
+            if let terminal { receiver.enqueueForFlush(terminal) }
         case .values(let buffer):
             buffer.forEach { receiver.enqueueForFlush(.next($0)) }
             if let terminal { receiver.enqueueForFlush(terminal) }

@@ -1,0 +1,63 @@
+/// What a property keeps in its ``Broadcast``: the current value (``SubjectMemory/current(_:)``),
+/// changed and delivered in one step under the broadcast's lock, so that every subscription
+/// sees the changes in the order they were made and ``PropertyProtocol/value`` is already the
+/// new value when an observer runs.
+extension Broadcast where Failure == Never {
+    /// The current value.
+    @inlinable
+    func current(_ api: StaticString) -> Value {
+        guard let value = latest else { preconditionFailure("\(api): the property has no value") }
+        return value
+    }
+
+    /// Changes the current value with `body`, the first one included when there is none yet, and
+    /// delivers the result to every subscription. `body` runs under the lock: it must not touch
+    /// this broadcast.
+    @inlinable
+    func update<Outcome, E: Error>(
+        _ api: StaticString, _ body: (inout Value?) throws(E) -> Outcome
+    ) throws(E) -> Outcome {
+        var outcome: Result<Outcome, E>?
+        let delivery: (value: Value, receivers: Receivers?)? = state.withLock { state in
+            var current: Value?
+            if case .current(let value) = state.memory { current = value }
+            // Dropped from the memory first, so that `body` changes a uniquely held value in place.
+            state.memory = .nothing
+            outcome = Result { () throws(E) in try body(&current) }
+            guard let current else { preconditionFailure("\(api): the property has no value") }
+            state.memory = .current(current)
+            guard state.terminal == nil else { return nil }
+            return (current, admit(.next(current), &state))
+        }
+        if let delivery, let receivers = delivery.receivers {
+            deliver(.next(delivery.value), to: receivers)
+        }
+        // `outcome` is always set: `body` ran, or the lock's closure trapped.
+        return try outcome.unsafelyUnwrapped.get()
+    }
+
+    /// Calls `body` with the current value while no change can be made.
+    @inlinable
+    func withCurrent<Outcome, E: Error>(
+        _ api: StaticString, _ body: (Value) throws(E) -> Outcome
+    ) throws(E) -> Outcome {
+        var outcome: Result<Outcome, E>?
+        state.withLock { state in
+            guard case .current(let value) = state.memory else {
+                preconditionFailure("\(api): the property has no value")
+            }
+            outcome = Result { () throws(E) in try body(value) }
+        }
+        return try outcome.unsafelyUnwrapped.get()
+    }
+
+    /// A signal of the changes only: subscriptions receive no current value, only the end if
+    /// there was one, then what is sent from then on.
+    @inlinable
+    func changes(named name: String) -> Signal<Value, Never> {
+        Signal(
+            name: SignalName(name),
+            producer: { [self] downstream, lifetime in subscribe(downstream, in: lifetime, replaying: false) }
+        )
+    }
+}
