@@ -61,3 +61,22 @@ extension Broadcast where Failure == Never {
         )
     }
 }
+
+extension Broadcast where Failure == Never, Value: Equatable {
+    /// Sets the current value to what `newValue` computes and delivers it, unless it is the value
+    /// already there: for flags derived from other state, which a change of that state may leave
+    /// as they were. `newValue` runs under the lock: it must not touch this broadcast.
+    @inlinable
+    func update(ifChangedTo newValue: () -> Value) {
+        let delivery: (value: Value, receivers: Receivers?)? = state.withLock { state in
+            guard state.terminal == nil, case .current(let old) = state.memory else { return nil }
+            let new = newValue()
+            guard new != old else { return nil }
+            state.memory = .current(new)
+            return (new, admit(.next(new), &state))
+        }
+        if let delivery, let receivers = delivery.receivers {
+            deliver(.next(delivery.value), to: receivers)
+        }
+    }
+}
