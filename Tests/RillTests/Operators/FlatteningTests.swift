@@ -237,6 +237,88 @@ struct FlatteningTests {
         #expect(subscriptions.value == 2)
     }
 
+    @Test(
+        "switchToLatest subscribes the new inner signal, delivering its synchronous values, before it disposes the one before (RAC's order)"
+    )
+    func switchSubscribesBeforeDisposing() {
+        let log = Locked<[String]>([])
+        func inner(_ name: String, values: [Int]) -> Signal<Int, TestError> {
+            Signal.create { subscriber in
+                log.append("subscribe \(name)")
+                for value in values { subscriber.sendNext(value) }
+                return ActionDisposable { log.append("dispose \(name)") }
+            }
+        }
+        let outer = ManualSource<Inner, TestError>(label: "outer")
+        let recorder = EventRecorder<Int, TestError>()
+        recorder.subscribe(to: outer.signal.switchToLatest().on(next: { log.append("value \($0)") }))
+        outer.sendNext(inner("a", values: [1]))
+        outer.sendNext(inner("b", values: [2, 3]))
+        #expect(log.value == ["subscribe a", "value 1", "subscribe b", "value 2", "value 3", "dispose a"])
+        #expect(recorder.values == [1, 2, 3])
+    }
+
+    @Test(
+        "switchToLatest hands a reference-counted connection from one inner signal to the next without reconnecting"
+    )
+    func switchHandsOverSharedConnection() {
+        let connections = Counter()
+        let shared = Signal<Int, TestError>.create { _ in
+            connections.increment()
+            return nil
+        }
+        .publish().autoconnect()
+        let outer = ManualSource<Inner, TestError>(label: "outer")
+        let subscription = outer.signal.switchToLatest().subscribe()
+        outer.sendNext(shared)
+        outer.sendNext(shared.map { $0 * 2 })
+        #expect(connections.value == 1)
+        subscription.dispose()
+    }
+
+    @Test("switchToLatest drops what the replaced inner signal sends while the new one subscribes")
+    func switchDropsTheReplacedDuringSubscription() {
+        let first = ManualSource<Int, TestError>(label: "first")
+        let second = Signal<Int, TestError>.create { subscriber in
+            first.sendNext(99)
+            first.sendCompleted()
+            subscriber.sendNext(2)
+            return nil
+        }
+        let outer = ManualSource<Inner, TestError>(label: "outer")
+        let recorder = EventRecorder<Int, TestError>()
+        recorder.subscribe(to: outer.signal.switchToLatest())
+        outer.sendNext(first.signal)
+        first.sendNext(1)
+        outer.sendNext(second)
+        outer.sendCompleted()
+        #expect(recorder.values == [1, 2])
+        #expect(!recorder.isTerminated, "the replaced inner signal's completion counted")
+    }
+
+    @Test(
+        "switchToLatest keeps the inner signal that arrived re-entrantly, during the subscription of the one before"
+    )
+    func switchReentrantArrival() {
+        let outer = Subject<Inner, TestError>()
+        let disposedB = Flag()
+        let latestC = ManualSource<Int, TestError>(label: "c")
+        let b = Signal<Int, TestError>.create { subscriber in
+            subscriber.sendNext(2)
+            return ActionDisposable { disposedB.set() }
+        }
+        let recorder = EventRecorder<Int, TestError>()
+        recorder.subscribe(
+            to: outer.signal.switchToLatest().on(next: { value in
+                if value == 2 { outer.sendNext(latestC.signal) }
+            }))
+        outer.sendNext(b)
+        #expect(disposedB.isSet)
+        latestC.sendNext(3)
+        #expect(recorder.values == [2, 3])
+        #expect(!latestC.isDisposed)
+    }
+
     // MARK: race and exhaust
 
     @Test("race: the first inner signal to send wins; the others are disposed and later ones ignored")

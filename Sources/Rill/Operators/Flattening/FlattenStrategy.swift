@@ -78,8 +78,9 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
         return FlattenStrategy(.concurrent(limit: limit))
     }
 
-    /// Subscribes to each inner signal as it arrives and disposes the one before it, so only
-    /// the latest inner signal sends (RAC `-switchToLatest`).
+    /// Subscribes to each inner signal as it arrives, then disposes the one before it, so only
+    /// the latest inner signal sends (RAC `-switchToLatest`, in RAC's order: a resource the two
+    /// share is handed over rather than torn down and rebuilt).
     ///
     /// ```
     /// outer   -A-B---|

@@ -1,13 +1,18 @@
 /// One subscription of a flatten that runs only the latest inner signal: `switchToLatest`.
 ///
-/// Each inner signal gets a generation number. A new one disposes the one before it, and
-/// events still arriving from a replaced inner signal (from another thread, after its disposal
-/// began) are recognised by their old generation and dropped, so a replaced signal can neither
-/// send, fail nor complete the result.
+/// Each inner signal gets a generation number. As in RAC, a new inner signal is subscribed
+/// first (its synchronous values are delivered then) and the one before it is disposed after:
+/// a resource the two share, such as a reference-counted connection, is handed over instead of
+/// being torn down and rebuilt. From the moment the new signal's generation is taken, events of
+/// the replaced one (still subscribed, or arriving from another thread while its disposal runs)
+/// are recognised by their old generation and dropped, so a replaced signal can neither send,
+/// fail nor complete the result.
 ///
-/// RAC builds `-switchToLatest` from `-publish`, `-flattenMap:` and `-takeUntil:`; this run
-/// keeps its semantics: the result completes when the outer signal and the latest inner signal
-/// have completed, and any failure of either ends it.
+/// RAC builds `-switchToLatest` from `-publish`, `-flattenMap:` and `-takeUntil:`: the outer
+/// value reaches `-flattenMap:`, which subscribes the new inner signal, before it reaches the
+/// `-takeUntil:` that ends the previous one. This run keeps that order and those semantics: the
+/// result completes when the outer signal and the latest inner signal have completed, and any
+/// failure of either ends it.
 @usableFromInline
 final class LatestFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
     @usableFromInline
@@ -47,8 +52,6 @@ final class LatestFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
             return state.generation
         }
         let innerLifetime = parts.child()
-        // The replaced inner signal is disposed before the new one is subscribed.
-        latest.inner = innerLifetime
         signal.subscribe(
             Observer { [self] event in
                 switch event {
@@ -69,5 +72,13 @@ final class LatestFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
                 }
             },
             in: innerLifetime)
+        // Only now is the replaced inner signal disposed. An inner signal that arrived during
+        // this one's subscription (re-entrantly) has replaced it already, and disposed the one
+        // before: this one is then stale and goes too.
+        if delivery.withState({ $0.generation == generation }) {
+            latest.inner = innerLifetime
+        } else {
+            innerLifetime.dispose()
+        }
     }
 }
