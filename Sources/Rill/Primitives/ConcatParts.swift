@@ -47,6 +47,9 @@ final class ConcatParts: ManagedBuffer<ConcatParts.Header, UInt8> {
         /// The first part, aligned for the parts' type within the tail-allocated bytes.
         @usableFromInline let parts: UnsafeMutableRawPointer
         @usableFromInline let dismantle: Dismantle
+        /// Whether only the last part sends values, the run dropping the others': the shape of a
+        /// chain of `then`s, which the next `then` extends in place and `concat` never does.
+        @usableFromInline var isThenChain = false
 
         @inlinable
         init(count: Int, capacity: Int, parts: UnsafeMutableRawPointer, dismantle: @escaping Dismantle) {
@@ -194,8 +197,9 @@ extension Signal {
     /// `chain` is kept; copies are never changed.
     @inlinable
     public consuming func concat(_ next: Signal) -> Signal {
-        // A named concatenation keeps its name by staying one part of the result.
-        guard explicitNameRenderer == nil, case .concat(var parts) = source else {
+        // A named concatenation keeps its name by staying one part of the result, and a chain of
+        // `then`s, whose last part alone sends values, by staying one part whose parts all may.
+        guard explicitNameRenderer == nil, case .concat(var parts) = source, !parts.buffer.isThenChain else {
             return Signal(source: .concat(.init(.pair(self, next))))
         }
         _ = consume self
@@ -204,4 +208,14 @@ extension Signal {
         }
         return Signal(source: .concat(.init(parts.buffer.appending(next))))
     }
+}
+
+extension ConcatParts {
+    /// Whether this buffer is a chain of `then`s (see ``Header/isThenChain``).
+    @inlinable
+    var isThenChain: Bool {
+        get { withUnsafeMutablePointerToHeader { $0.pointee.isThenChain } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.isThenChain = newValue } }
+    }
+
 }

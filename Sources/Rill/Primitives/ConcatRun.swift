@@ -1,15 +1,28 @@
 import Synchronization
 
-/// The parts of one concatenation still to run: from `next` up to `end`.
+/// The parts of one concatenation still to run: from `next` up to `end`, those before
+/// `valuesFrom` with their values dropped.
 @usableFromInline
 struct ConcatFrame<Part> {
     @usableFromInline var next: UnsafePointer<Part>
     @usableFromInline let end: UnsafePointer<Part>
+    @usableFromInline let valuesFrom: UnsafePointer<Part>
 
+    /// The parts of `buffer`. Only the last part of a chain of `then`s sends values, and none of
+    /// a concatenation whose values are dropped as a whole, being a part of a `then` chain itself.
     @inlinable
-    init(_ parts: UnsafeBufferPointer<Part>) {
+    init<Value, Failure>(_ buffer: ConcatParts, droppingAllValues: Bool)
+    where Part == Signal<Value, Failure> {
+        let parts = buffer.parts(of: Part.self)
         next = parts.baseAddress!
         end = next + parts.count
+        if droppingAllValues {
+            valuesFrom = end
+        } else if buffer.isThenChain, parts.count > 0 {
+            valuesFrom = end - 1
+        } else {
+            valuesFrom = next
+        }
     }
 }
 
@@ -42,7 +55,7 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
         self.downstream = downstream
         self.lifetime = lifetime
         self.root = root
-        current = ConcatFrame(root.parts(of: Part.self))
+        current = ConcatFrame(root, droppingAllValues: false)
     }
 
     @inlinable
@@ -71,22 +84,23 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
                     continue
                 }
                 let part = current.next
+                let sendsValues = part >= current.valuesFrom
                 current.next += 1
                 // Constant parts need no subscription of their own.
                 switch part.pointee.source {
                 case .just(let value):
-                    downstream.sendNext(value)
+                    if sendsValues { downstream.sendNext(value) }
                 case .empty:
                     break
                 case .concat(let nested):
                     // A nested concatenation that ends the current one replaces it, so that a
                     // right-nested chain needs no frames.
                     if current.next != current.end { enclosing.append(current) }
-                    current = ConcatFrame(nested.buffer.parts(of: Part.self))
+                    current = ConcatFrame(nested.buffer, droppingAllValues: !sendsValues)
                 default:
                     self.current = current
                     swap(&enclosing, &self.enclosing)
-                    subscribe(to: part.pointee)
+                    subscribe(to: part.pointee, sendingValues: sendsValues)
                     break parts
                 }
             }
@@ -94,13 +108,13 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
     }
 
     @inlinable
-    func subscribe(to part: Signal<Value, Failure>) {
+    func subscribe(to part: Signal<Value, Failure>, sendingValues: Bool) {
         let partLifetime = lifetime.child()
         part.subscribe(
             Observer { [downstream] event in
                 switch event {
                 case .next:
-                    downstream.send(event)
+                    if sendingValues { downstream.send(event) }
                 case .error:
                     downstream.send(event)
                 case .completed:
