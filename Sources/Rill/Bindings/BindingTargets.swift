@@ -1,3 +1,5 @@
+extension MutableProperty: LifetimeProviding {}
+
 extension MutableProperty: BindingTargetProvider {
     /// Sets ``value`` to each value bound, without keeping the property alive: bindings end
     /// when the property is released.

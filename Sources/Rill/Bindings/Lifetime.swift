@@ -71,7 +71,7 @@ public final class Lifetime: Sendable {
     }
 
     /// Completes when this lifetime ends, at once if it already has: for operators that take a
-    /// trigger signal, such as `take(until:)`.
+    /// trigger signal, such as `take(untilTrigger: lifetime.ended)`.
     public var ended: Signal<Never, Never> {
         Signal.create { subscriber in
             self.observeEnded { subscriber.sendCompleted() }

@@ -64,6 +64,18 @@ struct BindingEndTests {
         #expect(source.isDisposed)
     }
 
+    @Test("a property's key path binding ends when the property is released, with no value")
+    func propertyKeyPath() {
+        let source = ManualSource<Int, Never>()
+        var property: MutableProperty<Int>? = MutableProperty(0)
+        let binding = source.signal.bind(to: property!, \.value)
+        source.sendNext(1)
+        #expect(property?.value == 1)
+        property = nil
+        #expect(binding.isDisposed)
+        #expect(source.isDisposed)
+    }
+
     @Test("a plain object is released while bound; the binding ends at the next value")
     func plainObjectReleased() {
         let source = ManualSource<String, Never>()

@@ -78,6 +78,19 @@ struct LifetimeTests {
         #expect(!recorder.isCompleted)
     }
 
+    @Test("a signal taken until a lifetime's end stops when the lifetime ends")
+    func takeUntilEnded() {
+        let (lifetime, token) = Lifetime.make()
+        let source = ManualSource<Int, Never>()
+        let recorder = source.signal.take(untilTrigger: lifetime.ended).record()
+        source.sendNext(1)
+        token.dispose()
+        source.sendNext(2)
+        #expect(recorder.values == [1])
+        #expect(recorder.isCompleted)
+        #expect(source.isDisposed)
+    }
+
     @Test("ending from 8 threads at once runs each observer exactly once")
     func concurrentEnd() {
         for _ in 0..<100 {
