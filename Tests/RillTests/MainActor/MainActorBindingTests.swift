@@ -154,3 +154,38 @@ struct MainActorBindingTests {
 private func mainQueueTurn() async {
     await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
 }
+
+@MainActor
+@Suite("Binding to the main actor from many threads")
+struct MainActorBindingOrderTests {
+    @Test("values sent from 8 threads reach a main-actor target, each thread's in order")
+    func eightThreads() async {
+        let source = Subject<Int, Never>()
+        let label = NumbersLabel()
+        let done = Gate()
+        let binding = BindingTarget(on: .main, label, \.numbers) <~ source.signal.scan([Int]()) { $0 + [$1] }
+        let main = MutableProperty(0)
+        main <~ source.signal.deliver(on: .main)
+        DispatchQueue.global().async {
+            onThreads(8) { thread in
+                for index in 0..<200 { source.sendNext(thread * 1_000 + index) }
+            }
+            done.open()
+        }
+        #expect(await done.value())
+        await mainQueueTurn()
+        #expect(label.numbers.count == 1_600)
+        for thread in 0..<8 {
+            let mine = label.numbers.filter { $0 / 1_000 == thread }
+            #expect(mine == Array(thread * 1_000..<thread * 1_000 + 200))
+        }
+        #expect(main.value == label.numbers.last)
+        binding.dispose()
+    }
+}
+
+/// A `@MainActor` object that collects numbers.
+@MainActor
+final class NumbersLabel {
+    var numbers: [Int] = []
+}
