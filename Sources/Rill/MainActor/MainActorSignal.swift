@@ -19,7 +19,9 @@
 /// }
 /// ```
 ///
-/// Apply operators before `deliver(on: .main)`; ``signal`` gives the plain signal back.
+/// After `deliver(on: .main)`, `map`, `filter`, `removeDuplicates` and `bind(to:)` keep a
+/// main-actor signal and take `@MainActor` closures; apply other operators before
+/// `deliver(on: .main)`. ``signal`` gives the plain signal back.
 public struct MainActorSignal<Value: Sendable, Failure: Error>: Sendable {
     /// The same events as a plain ``Signal``, still delivered on the main queue.
     public let signal: Signal<Value, Failure>
@@ -41,19 +43,19 @@ public struct MainActorSignal<Value: Sendable, Failure: Error>: Sendable {
         error: @escaping @MainActor (Failure) -> Void = { _ in },
         completed: @escaping @MainActor () -> Void = {}
     ) -> any Disposable {
-        signal.subscribe(
-            next: { value in MainActorSignal.onMainActor { next(value) } },
-            error: { failure in MainActorSignal.onMainActor { error(failure) } },
-            completed: { MainActorSignal.onMainActor { completed() } })
+        let api = "MainActorSignal.subscribe(next:error:completed:)"
+        return signal.subscribe(
+            next: { value in MainActorSignal.onMainActor(api) { next(value) } },
+            error: { failure in MainActorSignal.onMainActor(api) { error(failure) } },
+            completed: { MainActorSignal.onMainActor(api) { completed() } })
     }
 
     /// Runs `handler` on the main actor, which the caller is on: every event of ``signal`` is
-    /// delivered by ``MainScheduler``, on the main queue.
-    private static func onMainActor(_ handler: @MainActor () -> Void) {
-        precondition(
-            MainScheduler.isOnMainQueue,
-            "MainActorSignal.subscribe(next:error:completed:): an event arrived off the main queue")
-        MainActor.assumeIsolated(handler)
+    /// delivered by ``MainScheduler``, on the main queue, and the operators on a main-actor
+    /// signal deliver where they receive.
+    static func onMainActor<Result: Sendable>(_ api: String, _ handler: @MainActor () -> Result) -> Result {
+        precondition(MainScheduler.isOnMainQueue, "\(api): an event arrived off the main queue")
+        return MainActor.assumeIsolated(handler)
     }
 }
 

@@ -24,12 +24,17 @@ public final class MutableProperty<Value: Sendable>: PropertyProtocol {
     /// Every change made after subscription; completes when this property is released.
     public let changes: Signal<Value, Never>
 
+    /// Ends when this property is released: what bindings into the property end with.
+    public let lifetime: Lifetime
+    @usableFromInline let lifetimeToken: Lifetime.Token
+
     /// Creates a property whose value is `initial`.
     @inlinable
     public init(_ initial: Value) {
         broadcast = Broadcast(memory: .current(initial))
         signal = broadcast.signal(named: "MutableProperty.signal")
         changes = broadcast.changes(named: "MutableProperty.changes")
+        (lifetime, lifetimeToken) = Lifetime.make()
     }
 
     deinit {

@@ -1,0 +1,44 @@
+extension MutableProperty: LifetimeProviding {}
+
+extension MutableProperty: BindingTargetProvider {
+    /// Sets ``value`` to each value bound, without keeping the property alive: bindings end
+    /// when the property is released.
+    public var bindingTarget: BindingTarget<Value> {
+        BindingTarget(lifetime: lifetime) { [weak self] value in self?.value = value }
+    }
+}
+
+extension Subject: BindingTargetProvider {
+    /// Sends each value bound; the source's end is not sent. The subject is held weakly:
+    /// bindings end at the first value that finds it released.
+    public var bindingTarget: BindingTarget<Value> { BindingTarget(sendingTo: self) }
+}
+
+extension BehaviorSubject: BindingTargetProvider {
+    /// Sends each value bound, making it the current value; the source's end is not sent. The
+    /// subject is held weakly: bindings end at the first value that finds it released.
+    public var bindingTarget: BindingTarget<Value> { BindingTarget(sendingTo: self) }
+}
+
+extension ReplaySubject: BindingTargetProvider {
+    /// Sends each value bound; the source's end is not sent. The subject is held weakly:
+    /// bindings end at the first value that finds it released.
+    public var bindingTarget: BindingTarget<Value> { BindingTarget(sendingTo: self) }
+}
+
+extension BindingTarget {
+    /// A target that sends each value into `subject`, held weakly.
+    init<Subject: SubjectProtocol & AnyObject>(sendingTo subject: Subject) where Subject.Value == Value {
+        let (lifetime, token) = Lifetime.make()
+        self.init(
+            lifetime: lifetime,
+            write: .anyThread { [weak subject] value in
+                guard let subject else {
+                    token.dispose()
+                    return false
+                }
+                subject.sendNext(value)
+                return true
+            })
+    }
+}
