@@ -33,6 +33,11 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
     public typealias Work = @Sendable (Input) -> Signal<Output, Failure>
 
     let core: CommandCore<Input, Output, Failure>
+    /// Ends ``lifetime`` when the command is released.
+    private let lifetimeToken: Lifetime.Token
+
+    /// Ends when the command is released: bindings into the command end with it.
+    public let lifetime: Lifetime
 
     /// Whether an execution is running: `true` from the start of the first until the end of the
     /// last (RAC `executing`).
@@ -111,6 +116,7 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
 
     init(work: Work?, following availableWork: Signal<Work?, Never>?, allowsConcurrentExecution: Bool) {
         core = CommandCore(work: work, allowsConcurrentExecution: allowsConcurrentExecution)
+        (lifetime, lifetimeToken) = Lifetime.make()
         self.allowsConcurrentExecution = allowsConcurrentExecution
         isExecuting = Property(flag: core.executing, named: "Command.isExecuting")
         isEnabled = Property(flag: core.enabled, named: "Command.isEnabled")
@@ -184,6 +190,17 @@ extension Command where Input == Void {
     @discardableResult
     public func execute() -> Signal<Output, CommandError<Failure>> {
         execute(())
+    }
+}
+
+extension Command: LifetimeProviding {}
+
+extension Command: BindingTargetProvider {
+    /// Executes the command with each value bound, as ``execute(_:)`` does, without keeping the
+    /// command alive: bindings end when it is released. A value that arrives while the command
+    /// is not enabled starts nothing and is sent on ``disabledAttempts``.
+    public var bindingTarget: BindingTarget<Input> {
+        BindingTarget(lifetime: lifetime) { [weak self] input in self?.execute(input) }
     }
 }
 

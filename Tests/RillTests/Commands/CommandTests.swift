@@ -410,3 +410,39 @@ struct CommandTests {
         #expect(command.isEnabled.value)
     }
 }
+
+@Suite("Command as a binding target")
+struct CommandBindingTests {
+    @Test("binding a signal into a command executes it with each value")
+    func bindingExecutes() {
+        let command = Command<Int, Int, Never> { .just($0 * 10) }
+        let values = command.values.record()
+        command <~ Signal.from([1, 2, 3])
+        #expect(values.values == [10, 20, 30])
+    }
+
+    @Test("a value bound while the command is not enabled is a disabled attempt")
+    func bindingWhileDisabled() {
+        let isValid = MutableProperty(false)
+        let command = Command<Int, Int, Never>(enabledIf: isValid) { .just($0) }
+        let disabled = command.disabledAttempts.record()
+        let taps = Subject<Int, Never>()
+        command <~ taps.signal
+        taps.sendNext(1)
+        isValid.value = true
+        taps.sendNext(2)
+        #expect(disabled.values == [1])
+        #expect(!command.isExecuting.value)
+    }
+
+    @Test("a binding does not keep the command alive, and ends when it is released")
+    func bindingEndsWithTheCommand() {
+        let taps = ManualSource<Int, Never>()
+        var command: Command<Int, Int, Never>? = Command { .just($0) }
+        weak let weakCommand = command
+        command! <~ taps.signal
+        command = nil
+        #expect(weakCommand == nil)
+        #expect(taps.isDisposed)
+    }
+}
