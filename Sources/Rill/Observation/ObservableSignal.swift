@@ -36,11 +36,12 @@ extension Observable where Self: AnyObject {
     ///   change when an `Equatable` property is set to an equal value.) Use
     ///   `distinctUntilChanged()` to drop repeats.
     /// - **Completion:** the signal holds neither the object nor `observer`. Subscribed after
-    ///   either is gone, it completes at once, with no value. When the object is deallocated, the
-    ///   signal completes in a later turn of the main queue; when `observer` is deallocated, at the
-    ///   next change of the value, since nothing reports an observer's deallocation. For a nested
-    ///   key path such as `\.settings.name`, an object along the path that outlives the observed
-    ///   one keeps the signal running until its own next change or deallocation.
+    ///   either is gone, it completes with no value, where it would have sent the current value.
+    ///   When the object is deallocated, the signal completes in a later turn of the main queue;
+    ///   when `observer` is deallocated, at the next change of the value, since nothing reports an
+    ///   observer's deallocation. For a nested key path such as `\.settings.name`, an object along
+    ///   the path that outlives the observed one keeps the signal running until its own next
+    ///   change or deallocation.
     /// - **Disposal:** stops the observation at once and releases the subscription. What is left
     ///   registered with the object holds nothing strongly, and goes at the object's next change
     ///   or deallocation (Observation has no public way to cancel a registration).

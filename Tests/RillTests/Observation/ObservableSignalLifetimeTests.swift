@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Observation
 import Rill
 import Testing
@@ -58,6 +59,20 @@ struct ObservableSignalLifetimeTests {
         let subscription = events.subscribe(to: signal)
         #expect(events.values.isEmpty)
         #expect(events.completions == 1)
+        subscription.dispose()
+    }
+
+    @Test("Subscribed on another thread after the object is gone, the signal completes on the main queue")
+    func subscribedOffMainAfterTheObjectIsGone() async {
+        var model: ObservedModel? = ObservedModel()
+        let signal = model!.signal(for: \.query)
+        model = nil
+        let events = ObservedEvents<String>()
+        let subscription = await Task.detached { events.subscribe(to: signal) }.value
+        #expect(await events.events(1))
+        #expect(events.values.isEmpty)
+        #expect(events.completions == 1)
+        #expect(events.offMainEvents == 0)
         subscription.dispose()
     }
 
@@ -148,7 +163,14 @@ struct ObservableSignalLifetimeTests {
         let model = ObservedModel()
         let signal = model.signal(for: \.query)
         let events = ObservedEvents<String>()
-        await Task.detached { events.subscribe(to: signal).dispose() }.value
+        // The main queue is held until the other thread has subscribed and disposed, so the read
+        // that the subscription scheduled there runs only after the disposal.
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            events.subscribe(to: signal).dispose()
+            done.signal()
+        }.start()
+        done.wait()
         await mainQueueTurns(3)
         #expect(events.values.isEmpty)
         #expect(events.completions == 0)
