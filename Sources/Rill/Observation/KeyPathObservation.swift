@@ -33,7 +33,8 @@ final class KeyPathObservation<Root: AnyObject, Value: Sendable> {
     private func refresh() {
         guard !subscriber.isDisposed else { return }
         let value = target.read { root, keyPath in
-            // Dropped by the registrar without a change only when the object is deallocated.
+            // Dropped by the registrar without a change when the object is deallocated, and at once
+            // when the key path reads no tracked property.
             let registration = TrackingRegistration { [weak self] in
                 Self.onMainQueue(self) { $0.completeIfGone() }
             }

@@ -8,6 +8,7 @@ import Rill
 final class ObservedModel {
     var query = ""
     var count = 0
+    var selection: String?
     var settings = ObservedSettings()
     @ObservationIgnored var untracked = 0
 }

@@ -178,6 +178,20 @@ struct ObservableSignalTests {
         subscription.dispose()
     }
 
+    @Test("An optional value's nil is a value like any other, not the end")
+    func optionalValue() async {
+        let model = ObservedModel()
+        let events = ObservedEvents<String?>()
+        let subscription = events.subscribe(to: model.signal(for: \.selection))
+        model.selection = "a"
+        #expect(await events.events(2))
+        model.selection = nil
+        #expect(await events.events(3))
+        #expect(events.values == [nil, "a", nil])
+        #expect(events.completions == 0)
+        subscription.dispose()
+    }
+
     @Test("A key path that reads no tracked property sends its value once and stays quiet")
     func untrackedKeyPath() async {
         let model = ObservedModel()
