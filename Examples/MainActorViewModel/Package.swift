@@ -11,7 +11,8 @@ let package = Package(
             name: "SearchFeature", dependencies: [.product(name: "Rill", package: "Rill")],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(
-            name: "SearchFeatureTests", dependencies: ["SearchFeature"],
+            name: "SearchFeatureTests",
+            dependencies: ["SearchFeature", .product(name: "RillTesting", package: "Rill")],
             swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

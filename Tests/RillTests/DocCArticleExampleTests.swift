@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Rill
 import RillTesting
 import Testing
@@ -67,6 +68,19 @@ struct DocCArticleExampleTests {
         #expect(recorder.isCompleted)
     }
 
+    @Test("ObservingState.md: the model's query, throttled and searched, sets its results")
+    @MainActor
+    func observingState() async {
+        let model = ObservingStateArticle.SearchModel()
+        model.start { query in .just(["result for \(query)"]) }
+        model.query = "swift"
+        // The empty query is sent first; the change replaces it within the throttle's interval.
+        for _ in 0..<2000 where model.results != ["result for swift"] {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(model.results == ["result for swift"])
+    }
+
     /// The Swift blocks of `article` without their import lines. A package manifest, which SwiftPM
     /// compiles and no test can, is left out.
     static func swiftBlocks(of article: String) -> [String] {
@@ -113,5 +127,23 @@ struct DocCArticleExampleTests {
             }
         }
         #expect(count >= 4, "the articles' Swift examples were found")
+    }
+}
+
+/// ObservingState.md's model, nested so that its name, the article's, stays out of the way of other
+/// tests' models.
+enum ObservingStateArticle {
+    @MainActor @Observable final class SearchModel {
+        var query = ""
+        var results: [String] = []
+        private var subscription: (any Disposable)?
+
+        func start(search: @escaping @Sendable (String) -> Signal<[String], Never>) {
+            subscription = signal(for: \.query)
+                .throttle(0.3)
+                .flattenMap(search)
+                .deliver(on: .main)
+                .subscribe(next: { self.results = $0 })
+        }
     }
 }

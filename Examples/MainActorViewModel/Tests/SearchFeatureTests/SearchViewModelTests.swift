@@ -1,91 +1,127 @@
 import Dispatch
 import Foundation
 import Rill
+import RillTesting
 import SearchFeature
 import Synchronization
 import Testing
 
-/// A search that answers on a background queue, like a network call would.
-@Sendable private func search(_ query: String) -> Signal<[String], Never> {
-    Signal.just([query.uppercased(), query + "!"]).subscribe(on: QueueScheduler(name: "search"))
+/// Lets the main queue run what is queued on it: where observed changes are read and delivered.
+@MainActor
+private func nextTurn() async {
+    await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
 }
 
-/// Waits on the main actor, without blocking it, until `condition` holds after a change of
-/// `model`, or ten seconds have passed.
-@MainActor
-private func waitUntil(_ model: SearchViewModel, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
-    if condition() { return true }
-    let resumed = Mutex(false)
-    return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-        let resume: @Sendable (Bool) -> Void = { result in
-            let first = resumed.withLock { wasResumed in
-                defer { wasResumed = true }
-                return !wasResumed
-            }
-            if first { continuation.resume(returning: result) }
-        }
-        model.onChange = {
-            if condition() { resume(true) }
-        }
-        // A hang guard, not a timing assertion: under ThreadSanitizer delivery can wait minutes.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 900) { resume(false) }
+/// A search service on the virtual clock: each query answers after `latency` seconds, or fails
+/// for "offline".
+private final class FakeService: Sendable {
+    let scheduler: TestScheduler
+    let requests = Requests()
+
+    final class Requests: Sendable {
+        private let queries = Mutex<[String]>([])
+        func append(_ query: String) { queries.withLock { $0.append(query) } }
+        var all: [String] { queries.withLock { $0 } }
+    }
+
+    init(scheduler: TestScheduler) {
+        self.scheduler = scheduler
+    }
+
+    func search(_ query: String) -> Signal<[String], SearchError> {
+        requests.append(query)
+        if query == "offline" { return Signal.error(.offline).delay(1, on: scheduler) }
+        let latency: TimeInterval = query.hasPrefix("slow") ? 5 : 1
+        return Signal.just([query.uppercased(), query + "!"]).delay(latency, on: scheduler)
     }
 }
 
 @MainActor
-@Suite("SearchViewModel: results reach the main actor in order")
+@Suite("SearchViewModel on the virtual clock")
 struct SearchViewModelTests {
-    @Test("The test itself runs on the main queue")
-    func testRunsOnTheMainQueue() {
-        #expect(MainScheduler.isOnMainQueue)
+    let scheduler = TestScheduler()
+    let service: FakeService
+    let model: SearchViewModel
+
+    init() {
+        service = FakeService(scheduler: scheduler)
+        model = SearchViewModel(pause: 0.3, scheduler: scheduler, service: service.search)
     }
 
-    @Test("Queries typed in a burst are searched once, and the results arrive on the main queue")
-    func burstIsSearchedOnce() async {
-        let model = SearchViewModel(debounce: 0.05, search: search)
-        let queries = Subject<String, Never>()
-        let onMainQueue = Mutex<[Bool]>([])
-        model.bind(to: queries.signal)
-        DispatchQueue.global().async {
-            for query in ["r", "ri", "rill"] { queries.sendNext(query) }
-            queries.sendCompleted()
-        }
-        let finished = await waitUntil(model) {
-            onMainQueue.withLock { $0.append(MainScheduler.isOnMainQueue) }
-            return model.isFinished
-        }
-        #expect(finished)
+    private func type(_ text: String) async {
+        model.query = text
+        await nextTurn()
+    }
+
+    @Test("a short query is not searched and leaves the button disabled")
+    func shortQuery() async {
+        await type("ri")
+        scheduler.advance(by: .seconds(1))
+        #expect(!model.canSearch)
+        #expect(service.requests.all.isEmpty)
+        #expect(model.results.isEmpty)
+    }
+
+    @Test("a pause in typing searches once for the latest query; the spinner runs until the answer")
+    func pauseSearchesOnce() async {
+        await type("ril")
+        await type("rill")
+        #expect(model.canSearch)
+        scheduler.advance(by: .milliseconds(300))
+        #expect(service.requests.all == ["rill"])
+        #expect(model.isSearching)
+        scheduler.advance(by: .seconds(1))
         #expect(model.results == ["RILL", "rill!"])
-        #expect(model.history == [["RILL", "rill!"]])
-        #expect(onMainQueue.withLock { $0 }.allSatisfy { $0 })
+        #expect(!model.isSearching)
+        #expect(model.errorMessage == nil)
     }
 
-    @Test("Separate pauses give separate searches, delivered in order")
-    func pausesGiveSearchesInOrder() async {
-        let model = SearchViewModel(debounce: 0.01, search: search)
-        let queries = Subject<String, Never>()
-        model.bind(to: queries.signal)
-        for query in ["a", "b", "c"] {
-            DispatchQueue.global().async { queries.sendNext(query) }
-            let arrived = await waitUntil(model) { model.results.first == query.uppercased() }
-            #expect(arrived, "no results for \(query)")
+    @Test("a failed search shows a message until a later search answers")
+    func failureMessage() async {
+        await type("offline")
+        scheduler.advance(by: .milliseconds(1300))
+        #expect(model.errorMessage == "search failed: offline")
+        #expect(!model.isSearching)
+        await type("rill")
+        scheduler.advance(by: .milliseconds(1300))
+        #expect(model.errorMessage == nil)
+        #expect(model.results == ["RILL", "rill!"])
+    }
+
+    @Test("an older search that answers after a newer one is dropped")
+    func latestSearchWins() async {
+        model.query = "slow query"
+        model.submit()
+        model.query = "fast"
+        model.submit()
+        scheduler.advance(by: .seconds(1))
+        #expect(model.results == ["FAST", "fast!"])
+        #expect(model.isSearching)
+        scheduler.advance(by: .seconds(4))
+        #expect(model.results == ["FAST", "fast!"])
+        #expect(!model.isSearching)
+    }
+}
+
+@MainActor
+@Suite("SearchViewModel lifetime")
+struct SearchViewModelLifetimeTests {
+    @Test("the model is released while a search is still running, and that search is disposed")
+    func releasedWhileSearching() async {
+        let disposed = Atomic<Bool>(false)
+        // A search that never answers: the source still alive when the model goes.
+        var model: SearchViewModel? = SearchViewModel(scheduler: TestScheduler()) { _ in
+            Signal.create { _ in ActionDisposable { disposed.store(true, ordering: .relaxed) } }
         }
-        #expect(model.history == [["A", "a!"], ["B", "b!"], ["C", "c!"]])
-    }
-
-    @Test("After unbind nothing more arrives")
-    func unbindStopsDelivery() async {
-        let model = SearchViewModel(debounce: 0.01, search: search)
-        let queries = Subject<String, Never>()
-        model.bind(to: queries.signal)
-        DispatchQueue.global().async { queries.sendNext("a") }
-        #expect(await waitUntil(model) { model.results == ["A", "a!"] })
-        model.unbind()
-        queries.sendNext("b")
-        queries.sendCompleted()
-        // One more turn of the main queue, where a result would arrive.
-        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
-        #expect(model.history == [["A", "a!"]])
-        #expect(!model.isFinished)
+        weak let weakModel = model
+        weak let weakCommand = model?.search
+        model?.query = "rill"
+        model?.submit()
+        #expect(model?.isSearching == true)
+        model = nil
+        await nextTurn()
+        #expect(weakModel == nil)
+        #expect(weakCommand == nil)
+        #expect(disposed.load(ordering: .relaxed))
     }
 }
