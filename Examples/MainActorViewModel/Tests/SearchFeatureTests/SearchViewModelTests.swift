@@ -14,7 +14,7 @@ private func nextTurn() async {
 
 /// A search service on the virtual clock: each query answers after `latency` seconds, or fails
 /// for "offline".
-private final class FakeService: Sendable {
+final class FakeService: Sendable {
     let scheduler: TestScheduler
     let requests = Requests()
 
@@ -90,11 +90,14 @@ struct SearchViewModelTests {
 
     @Test("an older search that answers after a newer one is dropped")
     func latestSearchWins() async {
-        model.query = "slow query"
+        await type("slow query")
         model.submit()
-        model.query = "fast"
+        await type("fast")
         model.submit()
-        scheduler.advance(by: .seconds(1))
+        // The pause in typing searched for "fast" once more, at 0.3 s: that search is the
+        // latest, and answers at 1.3 s; the slow one is still running.
+        scheduler.advance(by: .milliseconds(1300))
+        #expect(service.requests.all == ["slow query", "fast", "fast"])
         #expect(model.results == ["FAST", "fast!"])
         #expect(model.isSearching)
         scheduler.advance(by: .seconds(4))
@@ -108,20 +111,28 @@ struct SearchViewModelTests {
 struct SearchViewModelLifetimeTests {
     @Test("the model is released while a search is still running, and that search is disposed")
     func releasedWhileSearching() async {
-        let disposed = Atomic<Bool>(false)
+        let disposed = Flag()
         // A search that never answers: the source still alive when the model goes.
         var model: SearchViewModel? = SearchViewModel(scheduler: TestScheduler()) { _ in
-            Signal.create { _ in ActionDisposable { disposed.store(true, ordering: .relaxed) } }
+            Signal.create { _ in ActionDisposable { disposed.set() } }
         }
         weak let weakModel = model
         weak let weakCommand = model?.search
         model?.query = "rill"
+        await nextTurn()
         model?.submit()
         #expect(model?.isSearching == true)
         model = nil
         await nextTurn()
         #expect(weakModel == nil)
         #expect(weakCommand == nil)
-        #expect(disposed.load(ordering: .relaxed))
+        #expect(disposed.isSet)
     }
+}
+
+/// A flag that `@Sendable` closures can set.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }
