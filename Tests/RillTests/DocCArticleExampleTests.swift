@@ -147,3 +147,83 @@ enum ObservingStateArticle {
         }
     }
 }
+
+/// BuildingAViewModel.md's model and test, nested so that their names, the article's, stay out of
+/// the way of other tests'.
+@Suite("BuildingAViewModel.md")
+struct BuildingAViewModelArticle {
+    struct Credentials: Sendable, Equatable {
+        var email = ""
+        var password = ""
+        var isComplete: Bool { email.contains("@") && password.count >= 6 }
+    }
+
+    enum AuthError: Error, Equatable {
+        case rejected
+    }
+
+    @MainActor @Observable final class SignInFormModel {
+        var email = ""
+        var password = ""
+        private(set) var isSignInEnabled = false
+        private(set) var isSigningIn = false
+        private(set) var session: String?
+        private(set) var errorMessage: String?
+
+        let signIn: Command<Void, String, AuthError>
+        private let credentials = MutableProperty(Credentials())
+
+        init(service: @escaping @Sendable (Credentials) -> Signal<String, AuthError>) {
+            signIn = Command(state: credentials, enabledIf: { $0.isComplete }) { credentials, _ in
+                service(credentials)
+            }
+            credentials <~ signal(for: \.email).combineLatest(with: signal(for: \.password))
+                .map { Credentials(email: $0, password: $1) }
+            signIn.isEnabled.signal.deliver(on: .main).bind(to: self, \.isSignInEnabled)
+            signIn.isExecuting.signal.deliver(on: .main).bind(to: self, \.isSigningIn)
+            signIn.values.map { Optional($0) }.deliver(on: .main).bind(to: self, \.session)
+            signIn.errors.map { Optional("\($0)") }.deliver(on: .main).bind(to: self, \.errorMessage)
+        }
+
+        func submit() {
+            signIn.execute()
+        }
+    }
+
+    @MainActor func nextMainTurn() async {
+        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+    }
+
+    @Test @MainActor func signingIn() async {
+        let scheduler = TestScheduler()
+        let model = SignInFormModel { credentials in
+            Signal.just("session for \(credentials.email)").delay(1, on: scheduler)
+        }
+        model.email = "ada@example.com"
+        model.password = "analytical"
+        await nextMainTurn()
+        #expect(model.isSignInEnabled)
+        model.submit()
+        #expect(model.isSigningIn)
+        #expect(!model.isSignInEnabled)
+        scheduler.advance(by: .seconds(1))
+        #expect(model.session == "session for ada@example.com")
+        #expect(!model.isSigningIn)
+    }
+
+    @Test("a rejected sign-in shows its error, and the released model takes its command with it")
+    @MainActor func rejectedAndReleased() async {
+        var model: SignInFormModel? = SignInFormModel { _ in .error(.rejected) }
+        weak let weakModel = model
+        weak let weakCommand = model?.signIn
+        model?.email = "ada@example.com"
+        model?.password = "analytical"
+        await nextMainTurn()
+        model?.submit()
+        #expect(model?.errorMessage == "rejected")
+        #expect(model?.session == nil)
+        model = nil
+        #expect(weakModel == nil)
+        #expect(weakCommand == nil)
+    }
+}
