@@ -71,13 +71,14 @@ struct DocCArticleExampleTests {
     @Test("ObservingState.md: the model's query, throttled and searched, sets its results")
     @MainActor
     func observingState() async {
+        let scheduler = TestScheduler()
         let model = ObservingStateArticle.SearchModel()
-        model.start { query in .just(["result for \(query)"]) }
+        model.start(on: scheduler) { query in .just(["result for \(query)"]) }
         model.query = "swift"
-        // The empty query is sent first; the change replaces it within the throttle's interval.
-        for _ in 0..<2000 where model.results != ["result for swift"] {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        // The change is read in a later turn of the main queue; the empty query, sent first, is
+        // replaced by it within the throttle's interval.
+        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        scheduler.advance(by: .milliseconds(300))
         #expect(model.results == ["result for swift"])
     }
 
@@ -138,9 +139,12 @@ enum ObservingStateArticle {
         var results: [String] = []
         private var subscription: (any Disposable)?
 
-        func start(search: @escaping @Sendable (String) -> Signal<[String], Never>) {
+        func start(
+            on scheduler: any Scheduler = QueueScheduler.main,
+            search: @escaping @Sendable (String) -> Signal<[String], Never>
+        ) {
             subscription = signal(for: \.query)
-                .throttle(0.3)
+                .throttle(0.3, on: scheduler)
                 .flattenMap(search)
                 .deliver(on: .main)
                 .subscribe(next: { self.results = $0 })
@@ -177,7 +181,8 @@ struct BuildingAViewModelArticle {
             signIn = Command(state: credentials, enabledIf: { $0.isComplete }) { credentials, _ in
                 service(credentials)
             }
-            credentials <~ signal(for: \.email).combineLatest(with: signal(for: \.password))
+            credentials
+                <~ signal(for: \.email).combineLatest(with: signal(for: \.password))
                 .map { Credentials(email: $0, password: $1) }
             signIn.isEnabled.signal.deliver(on: .main).bind(to: self, \.isSignInEnabled)
             signIn.isExecuting.signal.deliver(on: .main).bind(to: self, \.isSigningIn)

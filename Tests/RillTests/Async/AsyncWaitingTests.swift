@@ -4,11 +4,13 @@ import Testing
 
 @Suite("Waiting asynchronously with a timeout")
 struct AsyncWaitingTests {
-    @Test("asynchronousFirst returns the first value, arriving later, and disposes the subscription")
+    @Test(
+        "asynchronousFirst returns the first value, arriving from another thread, and disposes the subscription"
+    )
     func firstValue() async throws {
         let disposed = Flag()
         let signal = Signal<Int, TestError>.create { subscriber in
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
+            DispatchQueue.global().async {
                 subscriber.sendNext(1)
                 subscriber.sendNext(2)
             }
@@ -79,7 +81,7 @@ struct AsyncWaitingTests {
 
     @Test("asynchronouslyWaitUntilCompleted returns on completion, ignoring values")
     func waitUntilCompleted() async throws {
-        let signal = Signal<Int, TestError>.from([1, 2, 3]).delay(0.05, on: QueueScheduler())
+        let signal = Signal<Int, TestError>.from([1, 2, 3]).subscribe(on: QueueScheduler())
         try await signal.asynchronouslyWaitUntilCompleted()
     }
 

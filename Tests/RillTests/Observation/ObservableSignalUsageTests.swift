@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Observation
 import Rill
+import RillTesting
 import Testing
 
 /// The model of a search screen, written as an app writes it: main-actor state, handlers that use
@@ -14,10 +15,10 @@ private final class SearchModel {
     var searches: [String] = []
     private var subscription: (any Disposable)?
 
-    func start(search: @escaping @Sendable (String) -> Signal<[String], Never>) {
+    func start(on scheduler: any Scheduler, search: @escaping @Sendable (String) -> Signal<[String], Never>) {
         subscription = signal(for: \.query)
             .filter { !$0.isEmpty }
-            .throttle(0.05)
+            .throttle(0.05, on: scheduler)
             .flattenMap(search)
             .deliver(on: .main)
             .subscribe(next: { results in
@@ -42,14 +43,15 @@ private final class UnisolatedModel {
 struct ObservableSignalUsageTests {
     @Test("A @MainActor model's query feeds throttle and flattenMap, and the results come back to it")
     func searchModel() async {
+        let scheduler = TestScheduler()
         let model = SearchModel()
-        model.start { query in .just(["result for \(query)"]) }
+        model.start(on: scheduler) { query in .just(["result for \(query)"]) }
         model.query = "s"
         model.query = "sw"
         model.query = "swift"
-        for _ in 0..<1000 where model.results.isEmpty {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        // The changes are read, as one, in a later turn of the main queue.
+        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        scheduler.advance(by: .milliseconds(50))
         #expect(model.results == ["result for swift"])
         #expect(model.searches == ["result for swift"])
         model.stop()
