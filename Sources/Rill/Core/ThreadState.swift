@@ -65,13 +65,18 @@ final class ThreadState {
             return
         }
         isReleasing = true
-        slot = nil
-        while !releases.isEmpty {
-            // The popped value dies at the end of this statement, queueing what it held.
-            _ = releases.removeLast()
+        Self.destroy(slot.take())
+        while let next = releases.popLast() {
+            // Dies inside the call, queueing what it held.
+            Self.destroy(next)
         }
         isReleasing = false
     }
+
+    /// Ends `value`'s lifetime here. Out of line, so that the optimizer cannot move the
+    /// destruction past the end of the release loop, where it would recurse again.
+    @inline(never)
+    static func destroy<Value>(_ value: consuming Value) {}
 
     /// How deeply disposals of composite disposables nest before the inner ones are left for the
     /// outermost: a subscription to a chain of a million operators holds a million nested
