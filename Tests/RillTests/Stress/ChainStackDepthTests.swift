@@ -9,8 +9,10 @@ import Testing
 ///
 /// A value and the completion travel through a million of each; a failure, which takes the
 /// same paths, through a hundred thousand. `RILL_CHAIN_DEPTH` lowers the million for runs under
-/// a sanitizer, whose instrumentation makes each operator many times slower.
-@Suite("Stack depth of long chains of every kind of operator")
+/// a sanitizer, whose instrumentation makes each operator many times slower. One chain at a
+/// time: a few dozen chains of a million operators at once, with a sanitizer's shadow memory,
+/// exhaust the machine's memory.
+@Suite("Stack depth of long chains of every kind of operator", .serialized)
 struct ChainStackDepthTests {
     static let depth = ProcessInfo.processInfo.environment["RILL_CHAIN_DEPTH"].flatMap(Int.init) ?? 1_000_000
 
