@@ -107,7 +107,8 @@ public final class CompositeDisposable: Disposable {
                 defer { entries = Entries() }
                 return entries
             }
-            ThreadState.current.dispose(taken.first, taken.rest)
+            taken.first?.dispose()
+            for entry in taken.rest { entry.dispose() }
         }
         parent?.remove(self)
     }
