@@ -17,10 +17,12 @@ extension Signal {
     public static func create(
         _ body: @escaping @Sendable (Subscriber<Value, Failure>) -> (any Disposable)?
     ) -> Signal {
-        Signal(producer: { observer, lifetime in
-            let subscriber = Subscriber(observer)
-            lifetime.add(subscriber)
-            subscriber.attach(body(subscriber))
-        })
+        // The body captures no upstream signal, so its release cannot recurse down a chain.
+        Signal(
+            source: .producer { observer, lifetime in
+                let subscriber = Subscriber(observer)
+                lifetime.add(subscriber)
+                subscriber.attach(body(subscriber))
+            })
     }
 }
