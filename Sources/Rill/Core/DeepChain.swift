@@ -1,3 +1,5 @@
+public import RillStackPointer
+
 /// How the core keeps a chain of any length and of any operators from overflowing the stack.
 ///
 /// Subscribing a chain recurses from its last operator to its source, and an event recurses
@@ -7,7 +9,7 @@
 /// - every subscription to a signal made with a producer (``Signal/subscribe(_:in:)``);
 /// - a *delivery checkpoint* (``DeliveryCheckpoint``) that the core places on the observer of
 ///   every ``checkpointInterval``-th nested subscription, of every subscription in the deeper
-///   half of the budget, of every subscription it defers, and of every 64th lifted signal.
+///   half of the budget, of every subscription it defers, and of every 32nd lifted signal.
 ///
 /// The first such point reached on a thread with no other one active becomes the thread's
 /// *outermost core frame* and notes where the stack stood. A point reached more than
@@ -35,11 +37,11 @@ enum DeepChain {
     /// lands on each of them in turn, where a power of two could miss the one that does forever.
     @inlinable static var checkpointInterval: Int { 31 }
 
-    /// An approximation of the current stack pointer: the address of a local in this frame.
+    /// Where the machine stack stands: the current frame's address. Not the address of a
+    /// local, which a sanitizer may place on a heap "fake stack", far from the real one.
     @inline(__always)
     static func stackAddress() -> UInt {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        UInt(rill_stack_pointer())
     }
 
     /// What a subscription does at a checkpoint of the recursion, as ``enterSubscription()``
@@ -118,6 +120,15 @@ enum DeepChain {
         thread.left.append(LeftWork(level: thread.level + 1, run: work))
     }
 
+    /// Whether work reached here may run nested in the thread's outermost core frame: one is
+    /// active, nothing waits for it, and the stack is within the budget. Inlined into every
+    /// delivery checkpoint; the other cases go to ``enterDelivery()``.
+    @inlinable @inline(__always)
+    static func mayRunNested() -> Bool {
+        let limit = rill_nesting_limit()
+        return limit != 0 && rill_stack_pointer() > limit
+    }
+
     /// Decides whether an event reaching a delivery checkpoint goes on now: ``Entry/nested``,
     /// ``Entry/outermost`` or ``Entry/deferred``.
     @usableFromInline
@@ -182,9 +193,11 @@ extension ThreadState {
 
 extension Signal {
     /// Runs a producer for one subscription at a checkpoint of the recursion (see
-    /// ``DeepChain``). The common case is small, so that `subscribe(_:in:)` stays inlined and
-    /// the optimizer can fuse an operator's producer with the code around it.
-    @inlinable
+    /// ``DeepChain``). Out of line, so that `subscribe(_:in:)` stays small enough to inline
+    /// where a sequence's or a lifted signal's events are fused with the code around them. (A
+    /// producer itself is not fused with its subscriber: one that may be left for later
+    /// escapes, and the optimizer then no longer inlines it.)
+    @inlinable @inline(never)
     func run(
         _ producer: @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void,
         _ observer: Observer<Value, Failure>, in lifetime: CompositeDisposable
@@ -208,22 +221,6 @@ extension Signal {
             return leave(producer, observer, in: lifetime)
         }
         producer(DeliveryCheckpoint(observer).observer, lifetime)
-        DeepChain.leaveSubscription(entry)
-    }
-
-    /// Runs a sequence's producer for one subscription. A sequence subscribes nothing, so its
-    /// observer needs no checkpoint; and this stays small, so that the optimizer can fuse the
-    /// sequence's loop with the operators below it.
-    @inlinable
-    func runSequence(
-        _ producer: @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void,
-        _ observer: Observer<Value, Failure>, in lifetime: CompositeDisposable
-    ) {
-        let entry = DeepChain.enterSubscription()
-        if entry == DeepChain.Entry.deferred {
-            return leave(producer, observer, in: lifetime)
-        }
-        producer(observer, lifetime)
         DeepChain.leaveSubscription(entry)
     }
 

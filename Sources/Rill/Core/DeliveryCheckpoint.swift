@@ -46,6 +46,9 @@ final class DeliveryCheckpoint<Value, Failure: Error>: @unchecked Sendable {
     @inlinable
     func receive(_ event: Event<Value, Failure>) {
         if !isQueueing.load(ordering: .acquiring) {
+            if DeepChain.mayRunNested() {
+                return downstream.unsafelyUnwrapped.send(event)
+            }
             let entry = DeepChain.enterDelivery()
             if entry == DeepChain.Entry.nested {
                 return downstream.unsafelyUnwrapped.send(event)

@@ -110,9 +110,11 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
         case .producer(let producer):
             run(producer, observer, in: lifetime)
         case .sequence(let producer, _):
-            runSequence(producer, observer, in: lifetime)
+            // A sequence subscribes nothing and runs at once, as `just` does: the subscriptions
+            // its observer makes for its values are checked where they are made.
+            producer(observer, lifetime)
         case .lifted(let producer, _):
-            // A chain of lifted signals has checkpoints of its own, every 64th (`LiftCheckpoint`).
+            // A chain of lifted signals has checkpoints of its own, every 32nd (`LiftCheckpoint`).
             producer(observer, lifetime)
         case .concat(let parts):
             ConcatRun.start(parts.buffer, observer, lifetime)

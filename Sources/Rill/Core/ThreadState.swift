@@ -1,3 +1,5 @@
+internal import RillStackPointer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -19,12 +21,24 @@ final class ThreadState {
     var isReleasing = false
     /// Where the stack stood at this thread's outermost core frame, or 0 if none is active (see
     /// ``DeepChain``).
-    var stackBase: UInt = 0
+    var stackBase: UInt = 0 {
+        didSet { updateNestingLimit() }
+    }
     /// How many subscriptions are nested in the current run of the outermost frame.
     var level = 0
     /// Whether work was left for the outermost frame during the current run: everything after
     /// it must be left too, to keep its order.
-    var isDeferring = false
+    var isDeferring = false {
+        didSet { updateNestingLimit() }
+    }
+
+    /// Mirrors ``stackBase`` and ``isDeferring`` in the thread-local word that an event's depth
+    /// check reads (``DeepChain/mayRunNested()``).
+    private func updateNestingLimit() {
+        let limit: UInt =
+            if stackBase == 0 { 0 } else if isDeferring { .max } else { stackBase &- DeepChain.stackBudget }
+        rill_set_nesting_limit(limit)
+    }
     /// The work left during the current run, in the order it was left.
     var left: [LeftWork] = []
     /// How many disposals of composite disposables are nested on this thread.

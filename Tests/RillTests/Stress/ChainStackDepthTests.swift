@@ -9,11 +9,10 @@ import Testing
 ///
 /// A value and the completion travel through a million of each; a failure, which takes the
 /// same paths, through a hundred thousand. `RILL_CHAIN_DEPTH` lowers the million for runs under
-/// a sanitizer, whose instrumentation makes each operator many times slower. One chain at a
-/// time: a few dozen chains of a million operators at once, with a sanitizer's shadow memory,
-/// exhaust the machine's memory.
-@Suite("Stack depth of long chains of every kind of operator", .serialized)
-struct ChainStackDepthTests {
+/// a sanitizer, whose instrumentation makes each operator many times slower. The rows run in two
+/// suites, each one chain at a time: two at once keep two cores busy, where a few dozen chains of
+/// a million operators at once, with a sanitizer's shadow memory, exhaust the machine's memory.
+enum ChainStackDepthTests {
     static let depth = ProcessInfo.processInfo.environment["RILL_CHAIN_DEPTH"].flatMap(Int.init) ?? 1_000_000
 
     /// One row of the table: an operator applied once, and what a chain of them makes of `just(7)`.
@@ -84,15 +83,35 @@ struct ChainStackDepthTests {
         return recorder.events
     }
 
-    @Test("a value and the completion pass through the chain", arguments: rows)
-    func valueAndCompletion(_ row: Row) async {
-        let events = await Self.run(row, over: .just(7))
-        #expect(events == row.expectedValues(Self.depth - 1).map { .next($0) } + [.completed])
+    static func checkValueAndCompletion(_ row: Row) async {
+        let events = await run(row, over: .just(7))
+        #expect(events == row.expectedValues(depth - 1).map { .next($0) } + [.completed])
     }
 
-    @Test("a failure passes through the chain", arguments: rows.filter(\.passesFailures))
-    func failure(_ row: Row) async {
-        let events = await Self.run(row, over: .error(.boom), depth: Self.depth / 10)
+    static func checkFailure(_ row: Row) async {
+        let events = await run(row, over: .error(.boom), depth: depth / 10)
         #expect(events == [.error(.boom)])
+    }
+
+    /// The rows of each of the two suites: every other one, since neighbours cost alike.
+    static let firstHalf = rows.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+    static let secondHalf = rows.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+
+    @Suite("Stack depth of long chains of every kind of operator, first half", .serialized)
+    struct FirstHalf {
+        @Test("a value and the completion pass through the chain", arguments: firstHalf)
+        func valueAndCompletion(_ row: Row) async { await checkValueAndCompletion(row) }
+
+        @Test("a failure passes through the chain", arguments: firstHalf.filter(\.passesFailures))
+        func failure(_ row: Row) async { await checkFailure(row) }
+    }
+
+    @Suite("Stack depth of long chains of every kind of operator, second half", .serialized)
+    struct SecondHalf {
+        @Test("a value and the completion pass through the chain", arguments: secondHalf)
+        func valueAndCompletion(_ row: Row) async { await checkValueAndCompletion(row) }
+
+        @Test("a failure passes through the chain", arguments: secondHalf.filter(\.passesFailures))
+        func failure(_ row: Row) async { await checkFailure(row) }
     }
 }
