@@ -43,12 +43,21 @@ final class DeliveryCheckpoint<Value, Failure: Error>: @unchecked Sendable {
         Observer { [self] event in receive(event) }
     }
 
+    /// Sends `event` on at once when the stack is shallow and nothing waits here: the common
+    /// case, small enough to inline into the observer.
     @inlinable
     func receive(_ event: Event<Value, Failure>) {
+        if !isQueueing.load(ordering: .acquiring) && DeepChain.mayRunNested() {
+            return downstream.unsafelyUnwrapped.send(event)
+        }
+        receiveChecked(event)
+    }
+
+    /// The other cases: this thread has no outermost core frame yet, it is leaving work for it,
+    /// the stack is past the budget, or events wait here.
+    @usableFromInline @inline(never)
+    func receiveChecked(_ event: Event<Value, Failure>) {
         if !isQueueing.load(ordering: .acquiring) {
-            if DeepChain.mayRunNested() {
-                return downstream.unsafelyUnwrapped.send(event)
-            }
             let entry = DeepChain.enterDelivery()
             if entry == DeepChain.Entry.nested {
                 return downstream.unsafelyUnwrapped.send(event)
