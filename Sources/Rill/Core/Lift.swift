@@ -57,14 +57,18 @@ extension Signal {
         return (signal, .passUnretained(checkpoint))
     }
 
-    /// Whether this signal runs a producer, a sequence or a concatenation: what it holds may be
-    /// a chain of signals as long as the program made it (`merge` of a sequence holds its
-    /// signals in a `from` sequence), so whatever holds it must not release it by recursion.
+    /// Whether this signal runs a producer, a sequence or a concatenation, or is a constant with
+    /// a name: what it holds may be a chain of signals as long as the program made it (`merge`
+    /// of a sequence holds its signals in a `from` sequence), so whatever holds it must not
+    /// release it by recursion.
     @inlinable
     var mayHoldChain: Bool {
         switch source {
         case .producer, .sequence, .concat: true
-        default: false
+        case .lifted: false
+        // A constant's explicit name may be a chain of names: an operator that returns its
+        // receiver renamed (`skip(0)`), applied over and over.
+        case .just, .empty, .failure, .never: explicitNameRenderer != nil
         }
     }
 

@@ -26,8 +26,12 @@ public struct SignalName: Sendable, CustomStringConvertible {
     ) -> SignalName {
         // The name of a checkpoint of a long chain of lifted signals holds its receiver like
         // the checkpoint holds its upstream, so that releasing the names does not recurse either.
+        // So does the name over the first signal of a stack of lifted signals: a chain that
+        // alternates lifted signals with others restarts the stack at every step.
         if let trace = receiver.liftTrace {
-            if (trace.depth + 1) % LiftCheckpoint.interval == 0 { return held(receiver, selector) }
+            if trace.depth == 1 || (trace.depth + 1) % LiftCheckpoint.interval == 0 {
+                return held(receiver, selector)
+            }
             return SignalName { depth in "[\(receiver.name(depth: depth - 1))] \(selector)" }
         }
         // A producer's or a concatenation's receiver is held like a checkpoint's: a chain of them
