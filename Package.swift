@@ -16,7 +16,12 @@ let package = Package(
         .plugin(name: "RillOperatorPlugin", targets: ["RillOperatorPlugin"]),
     ],
     targets: [
-        .target(name: "Rill", swiftSettings: strictSettings, plugins: ["RillOperatorPlugin"]),
+        .target(
+            name: "Rill", dependencies: ["RillStackPointer"], swiftSettings: strictSettings,
+            plugins: ["RillOperatorPlugin"]),
+        // The machine stack pointer and a thread-local word, which Swift cannot read, for the
+        // core's stack-depth checks (Sources/Rill/Core/DeepChain.swift).
+        .target(name: "RillStackPointer"),
         // The specs themselves: a target only so that SwiftPM tracks the folder, and checks it.
         .target(
             name: "RillSpecs", path: "Specs", exclude: ["README.md"], swiftSettings: strictSettings,

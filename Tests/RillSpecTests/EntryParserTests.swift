@@ -195,7 +195,7 @@ struct EntryParserTests {
         #expect(
             diagnostics.first?.description == """
                 Specs/Test.ops:7:5: error: unknown field '\(typo)'
-                Specs/Test.ops:7:5: note: did you mean '\(suggestion):'? fields are rac, signature, doc, derive, primitive, state, example, model, reactiveswift, rxswift, combine
+                Specs/Test.ops:7:5: note: did you mean '\(suggestion):'? fields are rac, signature, doc, derive, primitive, state, example, model, chain, reactiveswift, rxswift, combine
                 """)
     }
 

@@ -75,6 +75,8 @@ struct MutantCompilationTests {
                     "swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Rill", "-package-name",
                     "Rill",
                     "-parse-as-library",
+                    // Rill's own C module, which reads the stack pointer for its depth checks.
+                    "-I", "Sources/RillStackPointer/include",
                 ] + sources + [library.path]
             process.currentDirectoryURL = Self.package
             let standardError = Pipe()

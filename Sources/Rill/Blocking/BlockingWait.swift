@@ -10,10 +10,14 @@ extension Signal {
         precondition(
             timeout >= 0, "Signal.\(operation): timeout must not be negative, got \(timeout)")
         let wait = FirstEventWait<Value, Failure>()
-        let subscription = subscribe(
-            next: { wait.receive(.next($0)) },
-            error: { wait.receive(.error($0)) },
-            completed: { wait.receive(.completed) })
+        // Isolated, so that what the subscription would leave for this thread's outermost core
+        // frame runs before the thread blocks (see `DeepChain`).
+        let subscription = DeepChain.isolated {
+            subscribe(
+                next: { wait.receive(.next($0)) },
+                error: { wait.receive(.error($0)) },
+                completed: { wait.receive(.completed) })
+        }
         // Remembered before waiting: a thread running a scheduler's action cannot run that
         // scheduler's other actions while it waits.
         let blockedScheduler = Self.blockedSchedulerDescription()

@@ -17,6 +17,8 @@ extension Signal {
     public static func create(
         _ body: @escaping @Sendable (Subscriber<Value, Failure>) -> (any Disposable)?
     ) -> Signal {
+        // Held like every producer: the body may capture a signal made with `create`, over and
+        // over, and such a chain is released one link at a time.
         Signal(producer: { observer, lifetime in
             let subscriber = Subscriber(observer)
             lifetime.add(subscriber)

@@ -21,29 +21,40 @@ final class HeldSignal<Value: Sendable, Failure: Error>: Sendable {
     }
 }
 
-/// Holds the observer that a checkpoint of a long chain subscribes its upstream with, and hands
-/// it to the thread's release queue when the holder dies, so that releasing the observers of the
-/// chain does not recurse through it.
-///
-/// Not `Sendable`: like the observer it holds, it is used by one subscription's serial event path.
+/// Holds the producer of a signal made with ``Signal/init(producer:)``, and hands it to the
+/// thread's release queue when the holder dies. An operator's producer captures its upstream
+/// signal, so a chain of them is a chain of closures; releasing it through these holders does
+/// not recurse through the whole chain.
 @usableFromInline
-final class HeldObserver<Value, Failure: Error> {
-    // Touched only by the serial event path of one subscription (rule G6) and by deinit, which
-    // runs after that path let go; the dynamic exclusivity check would cost more than the call.
-    @exclusivity(unchecked) @usableFromInline var observer: Observer<Value, Failure>?
+final class HeldProducer<Value: Sendable, Failure: Error>: Sendable {
+    /// The producer, in a struct: a bare function type in the generic lock would be reabstracted
+    /// on every `inout` access, and each access would wrap the stored closure in one more thunk.
+    @usableFromInline
+    struct Producer: Sendable {
+        @usableFromInline let run: @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void
 
-    @inlinable
-    init(_ observer: Observer<Value, Failure>) {
-        self.observer = observer
+        @inlinable
+        init(_ run: @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void) {
+            self.run = run
+        }
     }
 
-    /// An observer that forwards to the held one.
+    @usableFromInline let held: Lock<Producer?>
+
     @inlinable
-    var forwarding: Observer<Value, Failure> {
-        Observer { [self] event in observer.unsafelyUnwrapped.send(event) }  // set until deinit
+    init(_ producer: @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void) {
+        held = Lock(Producer(producer))
+    }
+
+    /// Runs the producer; only `deinit` takes it away.
+    @inlinable
+    func run(_ observer: Observer<Value, Failure>, _ lifetime: CompositeDisposable) {
+        let producer = held.withLock { $0.unsafelyUnwrapped }  // set until deinit
+        producer.run(observer, lifetime)
     }
 
     deinit {
-        ThreadState.current.release(&observer)
+        var producer = held.withLock { $0.take() }
+        ThreadState.current.release(&producer)
     }
 }

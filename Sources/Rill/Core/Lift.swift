@@ -30,6 +30,8 @@ extension Signal {
         var checkpoint = below?.checkpoint
         if depth % LiftCheckpoint.interval == 0 {
             (link, checkpoint) = upstream.checkpointed(below: checkpoint)
+        } else if case .concat = upstream.source {
+            link = upstream.heldForRelease()
         }
         self.init(
             source: .lifted(
@@ -48,10 +50,34 @@ extension Signal {
         let checkpoint = LiftCheckpoint(lower: below?.takeUnretainedValue())
         let held = HeldSignal(self)
         let signal = Signal(producer: { observer, lifetime in
-            let forwarding = HeldObserver(observer).forwarding
+            // Also where an event's recursion down the chain may stop (see `DeepChain`).
+            let forwarding = DeliveryCheckpoint(observer).observer
             checkpoint.subscribe { held.signal.subscribe(forwarding, in: lifetime) }
         })
         return (signal, .passUnretained(checkpoint))
+    }
+
+    /// Whether this signal runs a producer, a sequence or a concatenation, or is a constant with
+    /// a name: what it holds may be a chain of signals as long as the program made it (`merge`
+    /// of a sequence holds its signals in a `from` sequence), so whatever holds it must not
+    /// release it by recursion.
+    @inlinable
+    var mayHoldChain: Bool {
+        switch source {
+        case .producer, .sequence, .concat: true
+        case .lifted: false
+        // A constant's explicit name may be a chain of names: an operator that returns its
+        // receiver renamed (`skip(0)`), applied over and over.
+        case .just, .empty, .failure, .never: explicitNameRenderer != nil
+        }
+    }
+
+    /// This signal, subscribed through a holder that releases it without recursion.
+    @inlinable @inline(never)
+    func heldForRelease() -> Signal {
+        let held = HeldSignal(self)
+        return Signal(
+            source: .producer { observer, lifetime in held.signal.subscribe(observer, in: lifetime) })
     }
 
     /// Where this signal stands in a stack of lifted signals, if it is one.

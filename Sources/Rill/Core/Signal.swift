@@ -63,7 +63,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     /// it enforces all of this for you.
     @inlinable
     public init(producer: @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void) {
-        self.init(source: .producer(producer))
+        self.init(source: Self.releasedWithoutRecursion(producer))
     }
 
     /// Creates a named signal from a producer (see ``init(producer:)``). Naming at creation,
@@ -74,7 +74,19 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
         name: SignalName,
         producer: @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void
     ) {
-        self.init(source: .producer(producer), name: name)
+        self.init(source: Self.releasedWithoutRecursion(producer), name: name)
+    }
+
+    /// A producer source whose release does not recurse into the signals the producer captures:
+    /// an operator's producer captures its upstream, and a chain of a million operators would
+    /// otherwise be released a million frames deep. Sources that capture no signal, such as
+    /// ``create(_:)``'s, use `.producer` directly.
+    @inlinable
+    static func releasedWithoutRecursion(
+        _ producer: @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void
+    ) -> Source {
+        let held = HeldProducer(producer)
+        return .producer { observer, lifetime in held.run(observer, lifetime) }
     }
 
     /// Starts a subscription that delivers to `observer` for as long as `lifetime` is not
@@ -95,7 +107,14 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
             observer.sendError(failure)
         case .never:
             break
-        case .producer(let producer), .sequence(let producer, _), .lifted(let producer, _):
+        case .producer(let producer):
+            run(producer, observer, in: lifetime)
+        case .sequence(let producer, _):
+            // A sequence subscribes nothing and runs at once, as `just` does: the subscriptions
+            // its observer makes for its values are checked where they are made.
+            producer(observer, lifetime)
+        case .lifted(let producer, _):
+            // A chain of lifted signals has checkpoints of its own, every 32nd (`LiftCheckpoint`).
             producer(observer, lifetime)
         case .concat(let parts):
             ConcatRun.start(parts.buffer, observer, lifetime)

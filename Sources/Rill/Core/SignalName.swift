@@ -26,11 +26,29 @@ public struct SignalName: Sendable, CustomStringConvertible {
     ) -> SignalName {
         // The name of a checkpoint of a long chain of lifted signals holds its receiver like
         // the checkpoint holds its upstream, so that releasing the names does not recurse either.
-        if let trace = receiver.liftTrace, (trace.depth + 1) % LiftCheckpoint.interval == 0 {
-            let held = HeldSignal(receiver)
-            return SignalName { depth in "[\(held.signal.name(depth: depth - 1))] \(selector)" }
+        // So does the name over the first signal of a stack of lifted signals: a chain that
+        // alternates lifted signals with others restarts the stack at every step.
+        if let trace = receiver.liftTrace {
+            if trace.depth == 1 || (trace.depth + 1) % LiftCheckpoint.interval == 0 {
+                return held(receiver, selector)
+            }
+            return SignalName { depth in "[\(receiver.name(depth: depth - 1))] \(selector)" }
         }
+        // A producer's or a concatenation's receiver is held like a checkpoint's: a chain of them
+        // holds a chain of names.
+        if receiver.mayHoldChain { return held(receiver, selector) }
         return SignalName { depth in "[\(receiver.name(depth: depth - 1))] \(selector)" }
+    }
+
+    /// `[receiver] selector`, with the receiver in a holder released without recursion. Out of
+    /// line, so that the operators of a short lifted chain stay small enough for the optimizer
+    /// to fuse.
+    @inlinable @inline(never)
+    static func held<Input, InputFailure>(_ receiver: Signal<Input, InputFailure>, _ selector: String)
+        -> SignalName
+    {
+        let held = HeldSignal(receiver)
+        return SignalName { depth in "[\(held.signal.name(depth: depth - 1))] \(selector)" }
     }
 
     /// `[receiver] selector argument`, for operators that take another signal (`-zipWith:`).
@@ -39,7 +57,14 @@ public struct SignalName: Sendable, CustomStringConvertible {
         from receiver: Signal<Input, InputFailure>, _ selector: String,
         _ argument: Signal<Argument, ArgumentFailure>
     ) -> SignalName {
-        SignalName { depth in
+        if receiver.mayHoldChain || argument.mayHoldChain {
+            let held = HeldSignal(receiver)
+            let heldArgument = HeldSignal(argument)
+            return SignalName { depth in
+                "[\(held.signal.name(depth: depth - 1))] \(selector) \(heldArgument.signal.name(depth: depth - 1))"
+            }
+        }
+        return SignalName { depth in
             "[\(receiver.name(depth: depth - 1))] \(selector) \(argument.name(depth: depth - 1))"
         }
     }

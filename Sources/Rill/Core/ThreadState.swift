@@ -1,3 +1,5 @@
+internal import RillStackPointer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -17,6 +19,32 @@ final class ThreadState {
     /// Values dropped by dying holders while a release was already under way on this thread.
     var releases: [Any] = []
     var isReleasing = false
+    /// Where the stack stood at this thread's outermost core frame, or 0 if none is active (see
+    /// ``DeepChain``).
+    var stackBase: UInt = 0 {
+        didSet { updateNestingLimit() }
+    }
+    /// How many subscriptions are nested in the current run of the outermost frame.
+    var level = 0
+    /// Whether work was left for the outermost frame during the current run: everything after
+    /// it must be left too, to keep its order.
+    var isDeferring = false {
+        didSet { updateNestingLimit() }
+    }
+
+    /// Mirrors ``stackBase`` and ``isDeferring`` in the thread-local word that an event's depth
+    /// check reads (``DeepChain/mayRunNested()``).
+    private func updateNestingLimit() {
+        let limit: UInt =
+            if stackBase == 0 { 0 } else if isDeferring { .max } else { stackBase &- DeepChain.stackBudget }
+        rill_set_nesting_limit(limit)
+    }
+    /// The work left during the current run, in the order it was left.
+    var left: [LeftWork] = []
+    /// How many disposals of composite disposables are nested on this thread.
+    var disposalDepth = 0
+    /// Disposables that a deeply nested disposal left for the outermost one.
+    var disposals: [any Disposable] = []
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -51,11 +79,46 @@ final class ThreadState {
             return
         }
         isReleasing = true
-        slot = nil
-        while !releases.isEmpty {
-            // The popped value dies at the end of this statement, queueing what it held.
-            _ = releases.removeLast()
+        Self.destroy(slot.take())
+        while let next = releases.popLast() {
+            // Dies inside the call, queueing what it held.
+            Self.destroy(next)
         }
         isReleasing = false
+    }
+
+    /// Ends `value`'s lifetime here. Out of line, so that the optimizer cannot move the
+    /// destruction past the end of the release loop, where it would recurse again.
+    @inline(never)
+    static func destroy<Value>(_ value: consuming Value) {}
+
+    /// How deeply disposals of composite disposables nest before the inner ones are left for the
+    /// outermost: a subscription to a chain of a million operators holds a million nested
+    /// lifetimes.
+    static var disposalNesting: Int { 32 }
+
+    /// Disposes `first`, then `rest`, unless disposals are already nested deep on this thread:
+    /// then they are left for the outermost disposal, which disposes them, in order, before it
+    /// returns.
+    func dispose(_ first: (any Disposable)?, _ rest: [any Disposable]) {
+        guard disposalDepth < Self.disposalNesting else {
+            if let first { disposals.append(first) }
+            disposals.append(contentsOf: rest)
+            return
+        }
+        disposalDepth += 1
+        first?.dispose()
+        for entry in rest { entry.dispose() }
+        disposalDepth -= 1
+        guard disposalDepth == 0, !disposals.isEmpty else { return }
+        disposalDepth = 1
+        var next = 0
+        while next < disposals.count {
+            let disposable = disposals[next]
+            next += 1
+            disposable.dispose()
+        }
+        disposals.removeAll()
+        disposalDepth = 0
     }
 }

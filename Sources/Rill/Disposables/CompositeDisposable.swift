@@ -107,8 +107,7 @@ public final class CompositeDisposable: Disposable {
                 defer { entries = Entries() }
                 return entries
             }
-            taken.first?.dispose()
-            for entry in taken.rest { entry.dispose() }
+            ThreadState.current.dispose(taken.first, taken.rest)
         }
         parent?.remove(self)
     }

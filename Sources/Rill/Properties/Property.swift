@@ -117,13 +117,18 @@ public final class Property<Value: Sendable>: PropertyProtocol {
         // Disposed by its last user or by the end of `values`: either way the property's
         // signals end, and later subscriptions receive the last value, then the end.
         lifetime.add { broadcast.send(.completed) }
-        values.subscribe(
-            Observer { event in
-                switch event {
-                case .next(let value): broadcast.update(api) { (current: inout Value?) in current = value }
-                case .completed: lifetime.dispose()
-                }
-            }, in: lifetime)
+        // Isolated, so that the first value arrives before this returns even when the property
+        // is made deep inside a long chain's run (see `DeepChain`).
+        DeepChain.isolated {
+            values.subscribe(
+                Observer { event in
+                    switch event {
+                    case .next(let value):
+                        broadcast.update(api) { (current: inout Value?) in current = value }
+                    case .completed: lifetime.dispose()
+                    }
+                }, in: lifetime)
+        }
         precondition(
             broadcast.latest != nil,
             "\(api): the signal a property is made of must send its first value during subscription, "

@@ -52,6 +52,19 @@ public enum Checker {
                     }
                     spec.model = model
                 }
+                if var chain = spec.chain, case .wrap(let expression) = chain.kind {
+                    do {
+                        chain.derivation = resolve(
+                            try DerivationParser.parse(expression, signalValues: ["chain"]), in: spec,
+                            example: Example(
+                                sources: [Example.Source(name: "chain", marble: expression)],
+                                expression: expression, expected: expression, valueType: "Int",
+                                location: chain.location))
+                    } catch {
+                        diagnostics.append(error)
+                    }
+                    spec.chain = chain
+                }
                 checked.append(spec)
             }
             reportCycles()

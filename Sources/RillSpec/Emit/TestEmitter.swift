@@ -195,6 +195,11 @@ public enum TestEmitter {
                 if let model = spec.model, let derivation = model.derivation {
                     emitModel(spec, model, derivation, isDerived: isDerived, paths: paths, into: &code)
                 }
+                if let chain = spec.chain, case .wrap(let expression) = chain.kind,
+                    let derivation = chain.derivation
+                {
+                    emitChain(expression, derivation, location: chain.location, paths: paths, into: &code)
+                }
                 code.line("return _rillAll")
             }
         }
@@ -317,6 +322,25 @@ public enum TestEmitter {
                     code.line("return modelMismatch(recorder, expected: expected)")
                 }
             }
+        }
+    }
+
+    /// The stack-depth check: the chain expression applied to a signal of 7 over and over, on a
+    /// 512 KiB thread (see `expectStackSafeChain` in RillTesting).
+    static func emitChain(
+        _ expression: LocatedText, _ derivation: Derivation, location: SourceLocation, paths: SpecPaths,
+        into code: inout CodeWriter
+    ) {
+        let title =
+            "chain: 7 and the completion pass through a long chain of \(expression.text.replacingNewlines)"
+        code.block("_rillAll.append(SpecCheck(\(title.swiftLiteral)) {", "})") { code in
+            var lowering = Lowering(flavor: .shipped, spec: nil)
+            lowering.receiverName = "chain"
+            lowering.lowersBlocks = false
+            lowering.bareSignal = "Signal<Int, SpecExampleError>"
+            code.line(
+                "expectStackSafeChain(sourceLocation: \(sourceLocation(location, paths))) { (chain: Signal<Int, SpecExampleError>) in \(lowering.expression(derivation, hasContext: false)) }",
+                mappedTo: expression.start, paths: paths)
         }
     }
 }

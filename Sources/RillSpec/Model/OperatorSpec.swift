@@ -14,6 +14,8 @@ public struct OperatorSpec: Hashable, Sendable {
     public var state: [LocatedText]
     public var examples: [Example]
     public var model: Model?
+    /// How the generated stack-depth check chains the operator, or why it has none.
+    public var chain: ChainCheck?
     /// The text of `derive:` or `primitive:`, as written, for documentation.
     public var implementationText: String = ""
     /// Where the text of `derive:` starts.
@@ -169,5 +171,20 @@ public struct Model: Hashable, Sendable {
     public var expected: LocatedText
     public var location: SourceLocation
     /// The call read as a derivation, filled in by the checker.
+    public var derivation: Derivation? = nil
+}
+
+/// How an operator's generated stack-depth check wraps a signal in it once: an expression over
+/// a signal of `Int` that sends 7 and completes (the receiver, or `chain` by name) that sends 7
+/// and completes too. Or, where no such expression exists, why.
+public struct ChainCheck: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case wrap(LocatedText)
+        case exempt(reason: String)
+    }
+
+    public var kind: Kind
+    public var location: SourceLocation
+    /// The expression read as a derivation, filled in by the checker.
     public var derivation: Derivation? = nil
 }

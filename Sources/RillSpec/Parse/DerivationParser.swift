@@ -216,7 +216,7 @@ struct DerivationParser {
             }
             let inner = (end + 1)..<close
             if !trim(inner).isEmpty {
-                for piece in scanner.split(inner, at: ",") {
+                for piece in scanner.split(inner, at: ",", countingGenericArguments: true) {
                     arguments.append(try argument(piece, callee: name))
                 }
             }

@@ -29,7 +29,7 @@ struct EntryParser {
     }
 
     static let keys =
-        ["rac", "signature", "doc", "derive", "primitive", "state", "example", "model"]
+        ["rac", "signature", "doc", "derive", "primitive", "state", "example", "model", "chain"]
         + Counterpart.Library.allCases.map(\.key)
 
     let path: String

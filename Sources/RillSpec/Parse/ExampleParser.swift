@@ -190,4 +190,26 @@ enum ExampleParser {
             expected: text.slice((tilde + 3)..<text.text.count).trimmed(),
             location: field.location, derivation: nil)
     }
+
+    /// `chain: expression` or `chain: none -- reason`.
+    static func chain(_ field: EntryParser.Field) throws(Diagnostic) -> ChainCheck {
+        let text = field.value.trimmed()
+        if text.text == "none" || text.text.hasPrefix("none ") {
+            let rest = text.text.dropFirst(4).drop { $0 == " " }
+            guard rest.hasPrefix("--"), !rest.dropFirst(2).trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw Diagnostic(
+                    text.start, "an operator without a chain check says why",
+                    hint: "write 'chain: none -- the reason'")
+            }
+            return ChainCheck(
+                kind: .exempt(reason: rest.dropFirst(2).trimmingCharacters(in: .whitespaces)),
+                location: field.location)
+        }
+        guard !text.text.isEmpty else {
+            throw Diagnostic(
+                text.start, "a chain check is an expression",
+                hint: "write 'chain: map { $0 }', or 'chain: none -- the reason'")
+        }
+        return ChainCheck(kind: .wrap(text), location: field.location)
+    }
 }

@@ -174,12 +174,16 @@ public enum SpecParser {
         let model = single("model").flatMap { field in
             attempt { () throws(Diagnostic) in try ExampleParser.model(field) }
         }
+        let chain = single("chain").flatMap { field in
+            attempt { () throws(Diagnostic) in try ExampleParser.chain(field) }
+        }
 
         guard diagnostics.isEmpty, let signature, let implementation else { throw SpecErrors(diagnostics) }
         var spec = OperatorSpec(
             name: entry.name, location: entry.location, selector: selector, signature: signature,
             documentation: documentation, implementation: implementation, state: state, examples: examples,
             model: model)
+        spec.chain = chain
         spec.counterparts = counterparts
         spec.implementationText = (derive ?? primitive)?.value.text.dedented.trimmingSpaces ?? ""
         spec.implementationLocation = derive?.value.trimmed().start

@@ -234,8 +234,13 @@ struct SwiftScanner {
     }
 
     /// Splits `range` at top-level occurrences of `separator`. With `countingAngles`, generic
-    /// argument lists (`<A, B>`, but not `->`) count as brackets too: use it for types.
-    func split(_ range: Range<Int>, at separator: Character, countingAngles: Bool = false) -> [Range<Int>] {
+    /// argument lists (`<A, B>`, but not `->`) count as brackets too: use it for types. With
+    /// `countingGenericArguments`, only those that follow a capitalized name with no space
+    /// (`Signal<Int, Never>`) do: use it for expressions, where `a < b` compares.
+    func split(
+        _ range: Range<Int>, at separator: Character, countingAngles: Bool = false,
+        countingGenericArguments: Bool = false
+    ) -> [Range<Int>] {
         var pieces: [Range<Int>] = []
         var start = range.lowerBound
         var angles = 0
@@ -244,6 +249,9 @@ struct SwiftScanner {
             if countingAngles {
                 if character == "<" { angles += 1 }
                 if character == ">", offset == 0 || characters[offset - 1] != "-" { angles -= 1 }
+            } else if countingGenericArguments {
+                if character == "<", followsTypeName(offset) { angles += 1 }
+                if character == ">", angles > 0, characters[offset - 1] != "-" { angles -= 1 }
             }
             guard character == separator, angles == 0 else { continue }
             pieces.append(start..<offset)
@@ -251,6 +259,13 @@ struct SwiftScanner {
         }
         pieces.append(start..<range.upperBound)
         return pieces
+    }
+
+    /// Whether the character before `offset` ends a name that starts with a capital letter.
+    func followsTypeName(_ offset: Int) -> Bool {
+        var start = offset
+        while start > 0, isIdentifierCharacter(characters[start - 1]) { start -= 1 }
+        return start < offset && characters[start].isUppercase
     }
 
     /// The first top-level occurrence of `token` in `range`, matched as written.

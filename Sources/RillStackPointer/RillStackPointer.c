@@ -1,0 +1,3 @@
+#include "RillStackPointer.h"
+
+_Thread_local uintptr_t rill_nesting_limit_storage = 0;
