@@ -12,6 +12,8 @@ enum ArgumentMisuse: String, Codable, Sendable, CaseIterable, CustomTestStringCo
     case bufferNegative, bufferNaN, bufferOnImmediate
     case intervalZero, intervalNegative, intervalNaN, intervalLeewayNegative, intervalLeewayNaN
     case queueRepeatingZero, queueDateNaN
+    case shareNegative, retryBackoffNegative, retryBackoffOnImmediate
+    case backoffNegative, backoffInfinite, backoffMultiplierBelowOne, backoffMaximumNaN
 
     var testDescription: String { rawValue }
 
@@ -49,6 +51,17 @@ enum ArgumentMisuse: String, Codable, Sendable, CaseIterable, CustomTestStringCo
         case .queueRepeatingZero:
             "QueueScheduler.schedule(after:repeatingEvery:withLeeway:_:): interval must be positive, got 0.0"
         case .queueDateNaN: "QueueScheduler.schedule(after:_:): date must not be NaN"
+        case .shareNegative: "Signal.share(replay:): replay must not be negative, got -1"
+        case .retryBackoffNegative: "Signal.retry(upTo:backoff:on:): count must not be negative, got -1"
+        case .retryBackoffOnImmediate:
+            "Signal.retry(upTo:backoff:on:): the immediate scheduler would block the failing thread"
+        case .backoffNegative: "Backoff.constant(_:): the first wait must be 0 or more seconds, got -1.0"
+        case .backoffInfinite:
+            "Backoff.exponential(initial:multiplier:maximum:): the first wait must be 0 or more seconds, got inf"
+        case .backoffMultiplierBelowOne:
+            "Backoff.exponential(initial:multiplier:maximum:): the multiplier must be 1 or more, got 0.5"
+        case .backoffMaximumNaN:
+            "Backoff.exponential(initial:multiplier:maximum:): the longest wait must be 0 or more seconds, got nan"
         }
     }
 
@@ -85,6 +98,14 @@ enum ArgumentMisuse: String, Codable, Sendable, CaseIterable, CustomTestStringCo
         case .intervalLeewayNaN: _ = Signal<Date, Never>.interval(1, on: scheduler, leeway: .nan)
         case .queueRepeatingZero: QueueScheduler().schedule(after: Date(), repeatingEvery: 0) {}
         case .queueDateNaN: QueueScheduler().schedule(after: Date(timeIntervalSinceReferenceDate: .nan)) {}
+        case .shareNegative: _ = signal.share(replay: -1)
+        case .retryBackoffNegative: _ = signal.retry(upTo: -1, backoff: .constant(1), on: scheduler)
+        case .retryBackoffOnImmediate:
+            _ = signal.retry(upTo: 1, backoff: .constant(1), on: Schedulers.immediate)
+        case .backoffNegative: _ = Backoff.constant(-1)
+        case .backoffInfinite: _ = Backoff.exponential(initial: .infinity)
+        case .backoffMultiplierBelowOne: _ = Backoff.exponential(initial: 1, multiplier: 0.5)
+        case .backoffMaximumNaN: _ = Backoff.exponential(initial: 1, maximum: .nan)
         }
     }
 }
