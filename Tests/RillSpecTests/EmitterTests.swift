@@ -232,6 +232,25 @@ struct EmitterTests {
     // MARK: LibraryEmitter
 
     @Test(
+        "Every instance operator, derived or primitive, is forwarded once on SubjectProtocol; no static one is"
+    )
+    func subjectForwarding() {
+        let library = self.library
+        #expect(library.components(separatedBy: "\nextension SubjectProtocol {").count - 1 == 1)
+        let forwarded = specs.filter { !$0.signature.isStatic }
+        #expect(!forwarded.isEmpty)
+        for spec in forwarded {
+            #expect(
+                library.contains("// on subjects, \(spec.signature.displayName): "),
+                "\(spec.signature.displayName)")
+        }
+        for spec in specs where spec.signature.isStatic {
+            #expect(!library.contains("// on subjects, \(spec.signature.displayName): "))
+        }
+        #expect(library.contains("self.signal.map(transform)"))
+    }
+
+    @Test(
         "The library has one extension per derived entry, marked with its spec location, and none for primitives"
     )
     func libraryLayout() {
@@ -366,7 +385,10 @@ struct EmitterTests {
     @Test("The docs index lists every operator with its RAC selector, page, family and kind")
     func docsIndex() throws {
         let index = try #require(docs["README.md"])
-        #expect(Set(docs.keys.filter { $0.hasSuffix(".md") }) == ["README.md", "Primitives.md", "Test.md", "Migration.md"])
+        #expect(
+            Set(docs.keys.filter { $0.hasSuffix(".md") }) == [
+                "README.md", "Primitives.md", "Test.md", "Migration.md",
+            ])
         #expect(index.contains("| Operator | RAC | Family | Kind |\n|---|---|---|---|\n"))
         #expect(index.contains("| [`map(_:)`](Test.md#map_) | `-map:` | Test | derived |\n"))
         #expect(index.contains("| [`take(_:)`](Test.md#take_) | `-take:` | Test | derived |\n"))

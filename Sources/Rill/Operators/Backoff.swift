@@ -4,7 +4,7 @@ import Foundation
 /// one that grows by a factor after each failure, up to a maximum.
 ///
 /// ```swift
-/// request.retry(upTo: 4, backoff: .exponential(initial: 0.5), on: QueueScheduler.main)
+/// request.retry(upTo: 4, backoff: .exponential(initial: 0.5), on: .main)
 /// // waits 0.5, 1, 2 and 4 seconds before the four retries
 /// ```
 public struct Backoff: Sendable, Hashable {

@@ -13,12 +13,15 @@ public enum Schedulers {
     /// The scheduler whose action is running on this thread, if any (RAC
     /// `+currentScheduler`).
     ///
-    /// On the main thread, outside any action, this is ``QueueScheduler/main``. Elsewhere it is
-    /// `nil` unless a scheduler is running an action, which is how operators such as `delay`
-    /// and `throttle` know where to schedule when given no scheduler.
+    /// On the main queue, outside any action, this is ``QueueScheduler/main``, as RAC's is its
+    /// main-thread scheduler: on the main thread, in `DispatchQueue.main.async` and in
+    /// `Task { @MainActor in }`, on Linux as on Apple platforms (where Dispatch may run the main
+    /// queue on another thread). Elsewhere it is `nil` unless a scheduler is running an action,
+    /// which is how operators such as `delay` and `throttle` know where to schedule when given no
+    /// scheduler.
     public static var current: (any Scheduler)? {
         if let box = CurrentSchedulerSlot.get() { return box.scheduler }
-        return Thread.isMainThread ? QueueScheduler.main : nil
+        return MainScheduler.isOnMainQueue ? QueueScheduler.main : nil
     }
 
     /// Runs `action` with `scheduler` as ``current``, restoring the previous one afterwards.

@@ -75,3 +75,12 @@ private enum MainQueueKey {
         return key
     }()
 }
+
+extension Scheduler where Self == MainScheduler {
+    /// The main-queue scheduler, ``MainScheduler/main``, wherever a scheduler is expected:
+    /// `throttle(0.3, on: .main)`, `delay(1, on: .main)`, `deliver(on: .main)`.
+    // Disfavored so that `deliver(on: .main)` keeps choosing its `MainScheduler` overload, which
+    // returns a `MainActorSignal`, over the one taking `any Scheduler`.
+    @_disfavoredOverload
+    public static var main: MainScheduler { MainScheduler.main }
+}

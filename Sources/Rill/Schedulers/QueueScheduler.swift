@@ -4,7 +4,11 @@ import Synchronization
 
 /// Runs actions asynchronously on a `DispatchQueue` (RAC `RACQueueScheduler`).
 public final class QueueScheduler: Scheduler {
-    /// The scheduler of the main queue.
+    /// The main queue, always on its next turn: what ``Schedulers/current`` is on the main queue,
+    /// as RAC's main-thread scheduler. Where a scheduler is expected, `.main` is
+    /// ``MainScheduler/main`` instead, which runs an action at once when it is scheduled on the main
+    /// queue with nothing of its own waiting, so that a value already on the main queue is not
+    /// held back a turn.
     public static let main = QueueScheduler(queue: .main)
 
     /// The queue actions run on.

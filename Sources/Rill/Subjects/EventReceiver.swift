@@ -27,6 +27,15 @@ extension EventReceiver {
     @inlinable
     public func sendNext(_ value: Value) { send(.next(value)) }
 
+    /// Sends a value: `subject.send(1)`, as with Combine's subjects.
+    @inlinable
+    public func send(_ value: Value) { send(.next(value)) }
+
+    /// Sends completion, ending the receiver: `subject.send(completion: .finished)`-style code
+    /// reads `subject.sendCompleted()` here.
+    @inlinable
+    public func send() where Value == Void { send(.next(())) }
+
     /// Sends a failure, ending the receiver.
     @inlinable
     public func sendError(_ failure: Failure) { send(.error(failure)) }

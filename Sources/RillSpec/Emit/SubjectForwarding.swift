@@ -1,0 +1,39 @@
+/// Stage 5a, emit: every instance operator once more on `SubjectProtocol`, forwarding to the
+/// subject's `signal`, so that a subject chains like the signal it is (`subject.map { … }`), as a
+/// subject is an observable in RxSwift and a publisher in Combine.
+enum SubjectForwarding {
+    /// Whether an operator can be forwarded: an instance member whose arguments can be passed on
+    /// as they came. A C-style variadic parameter cannot be; Swift has no way to splat it.
+    static func isForwardable(_ signature: Signature) -> Bool {
+        !signature.isStatic && !signature.parameters.contains { $0.type.hasSuffix("...") }
+    }
+
+    static func emit(_ specs: [OperatorSpec], paths: SpecPaths, into code: inout CodeWriter) {
+        let forwarded = specs.filter { isForwardable($0.signature) }
+        guard !forwarded.isEmpty else { return }
+        code.block("extension SubjectProtocol {") { code in
+            for spec in forwarded {
+                let signature = spec.signature
+                code.line("// on subjects, \(signature.displayName): \(paths.describe(spec.location))")
+                code.documentation(
+                    "`\(signature.displayName)` on the subject's `signal`: the subject chains like the signal it is."
+                )
+                code.line("@inlinable")
+                code.block("public \(signature.declaration) {") { code in
+                    code.line("self.signal.\(call(signature))")
+                }
+            }
+        }
+        code.line()
+    }
+
+    /// The call that passes every argument on, as the declaration names it.
+    static func call(_ signature: Signature) -> String {
+        if signature.isProperty { return signature.declaredName }
+        let arguments = signature.parameters.map { parameter in
+            let value = parameter.type.hasPrefix("repeat ") ? "repeat each \(parameter.name)" : parameter.name
+            return parameter.label.map { "\($0): \(value)" } ?? value
+        }
+        return "\(signature.declaredName)(\(arguments.joined(separator: ", ")))"
+    }
+}
