@@ -145,7 +145,7 @@ enum ObservingStateArticle {
         ) {
             subscription = signal(for: \.query)
                 .throttle(0.3, on: scheduler)
-                .flattenMap(search)
+                .flatMapLatest(search)
                 .deliver(on: .main)
                 .subscribe(next: { self.results = $0 })
         }

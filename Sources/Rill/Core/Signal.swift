@@ -108,6 +108,9 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
         case .never:
             break
         case .producer(let producer):
+            #if DEBUG
+            LiveSubscriptionCounter.opened(lifetime)
+            #endif
             run(producer, observer, in: lifetime)
         case .sequence(let producer, _):
             // A sequence subscribes nothing and runs at once, as `just` does: the subscriptions

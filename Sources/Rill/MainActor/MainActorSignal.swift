@@ -12,7 +12,7 @@
 ///     func bind(_ queries: Signal<String, Never>) {
 ///         subscription = queries
 ///             .throttle(0.3)
-///             .flattenMap(search)
+///             .flatMapLatest(search)
 ///             .deliver(on: .main)
 ///             .subscribe(next: { self.results = $0 })
 ///     }

@@ -14,7 +14,7 @@ extension Observable where Self: AnyObject {
     ///     func start(search: @escaping @Sendable (String) -> Signal<[String], Never>) {
     ///         subscription = signal(for: \.query)
     ///             .throttle(0.3)
-    ///             .flattenMap(search)
+    ///             .flatMapLatest(search)
     ///             .deliver(on: .main)
     ///             .subscribe(next: { self.results = $0 })
     ///     }

@@ -74,17 +74,50 @@ struct SideEffectTests {
         #expect(journal.lines == ["subscribe", "source subscribed", "subscribe", "source subscribed"])
     }
 
-    @Test("logEvents writes every event with the chain's debug name")
+    @Test("logEvents writes every event, the subscription and its end with the chain's debug name")
     func logEventsWritesEveryEvent() {
         let lines = Locked<[String]>([])
         let log = EventLog { lines.append($0) }
         let source = Signal<Int, TestError>.from([1, 2]).named("numbers")
         _ = source.logEvents(to: log).subscribe()
-        #expect(lines.value == ["numbers next: 1", "numbers next: 2", "numbers completed"])
+        #expect(
+            lines.value == [
+                "numbers subscribed", "numbers next: 1", "numbers next: 2", "numbers completed",
+                "numbers disposed",
+            ])
 
         lines.value = []
         _ = Signal<Int, TestError>.error(.boom).named("failing").logEvents(to: log).subscribe()
-        #expect(lines.value == ["failing error: boom"])
+        #expect(lines.value == ["failing subscribed", "failing error: boom", "failing disposed"])
+
+        lines.value = []
+        let subject = Subject<Int, TestError>()
+        let subscription = subject.signal.named("screen").logEvents(to: log).subscribe()
+        subject.send(1)
+        subscription.dispose()
+        subject.send(2)
+        #expect(lines.value == ["screen subscribed", "screen next: 1", "screen disposed"])
+    }
+
+    @Test("on(dispose:) runs once when the subscription is disposed, or after the event that ends it")
+    func onDispose() {
+        let count = Counter()
+        let subject = Subject<Int, TestError>()
+        let subscription = subject.signal.on(dispose: { count.increment() }).subscribe()
+        #expect(count.value == 0)
+        subscription.dispose()
+        subscription.dispose()
+        #expect(count.value == 1)
+
+        let order = Locked<[String]>([])
+        _ = Signal<Int, TestError>.just(1)
+            .on(dispose: { order.append("disposed") })
+            .subscribe(completed: { order.append("completed") })
+        #expect(order.value == ["disposed", "completed"])
+
+        let failed = Counter()
+        _ = Signal<Int, TestError>.error(.boom).on(dispose: { failed.increment() }).subscribe()
+        #expect(failed.value == 1)
     }
 
     @Test("logNext, logError and logCompleted each write only their kind of event")

@@ -19,7 +19,7 @@ private final class SearchModel {
         subscription = signal(for: \.query)
             .filter { !$0.isEmpty }
             .throttle(0.05, on: scheduler)
-            .flattenMap(search)
+            .flatMapLatest(search)
             .deliver(on: .main)
             .subscribe(next: { results in
                 self.results = results

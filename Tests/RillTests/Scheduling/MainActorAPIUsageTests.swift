@@ -14,7 +14,7 @@ private final class SearchModel {
     func bind(
         _ queries: Signal<String, Never>, search: @escaping @Sendable (String) -> Signal<[String], Never>
     ) {
-        subscription = queries.throttle(0.3).flattenMap(search).deliver(on: .main)
+        subscription = queries.throttle(0.3).flatMapLatest(search).deliver(on: .main)
             .subscribe(next: { [weak self] in self?.results = $0 })
     }
 }

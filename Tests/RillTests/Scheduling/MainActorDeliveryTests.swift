@@ -23,7 +23,7 @@ private final class ResultsModel {
     func bind(
         queries: Signal<String, TestError>, search: @escaping @Sendable (String) -> Signal<String, TestError>
     ) {
-        subscription = queries.throttle(0.01).flattenMap(search).deliver(on: .main)
+        subscription = queries.throttle(0.01).flatMapLatest(search).deliver(on: .main)
             .subscribe(
                 next: { self.results.append($0) },
                 error: { self.failures.append($0) },
