@@ -171,7 +171,11 @@ struct CLITests {
         let output = package.url.appendingPathComponent("docs")
         #expect(try run(["docs", "--specs", specs, "--output", output.path]).status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        #expect(names == ["Migration.md", "README.md", "Test.md", "marbles"])
+        #expect(
+            names == [
+                "MigratingFromCombine.md", "MigratingFromReactiveCocoa.md", "MigratingFromReactiveSwift.md",
+                "MigratingFromRxSwift.md", "Migration.md", "README.md", "Test.md", "marbles",
+            ])
         let pictures = try FileManager.default.contentsOfDirectory(
             atPath: output.appendingPathComponent("marbles").path)
         #expect(!pictures.isEmpty && pictures.allSatisfy { $0.hasPrefix("Test-") && $0.hasSuffix(".svg") })

@@ -366,7 +366,11 @@ struct EmitterTests {
     @Test("The docs index lists every operator with its RAC selector, page, family and kind")
     func docsIndex() throws {
         let index = try #require(docs["README.md"])
-        #expect(Set(docs.keys.filter { $0.hasSuffix(".md") }) == ["README.md", "Primitives.md", "Test.md", "Migration.md"])
+        #expect(
+            Set(docs.keys.filter { $0.hasSuffix(".md") }) == [
+                "README.md", "Primitives.md", "Test.md", "Migration.md", "MigratingFromReactiveCocoa.md",
+                "MigratingFromReactiveSwift.md", "MigratingFromRxSwift.md", "MigratingFromCombine.md",
+            ])
         #expect(index.contains("| Operator | RAC | Family | Kind |\n|---|---|---|---|\n"))
         #expect(index.contains("| [`map(_:)`](Test.md#map_) | `-map:` | Test | derived |\n"))
         #expect(index.contains("| [`take(_:)`](Test.md#take_) | `-take:` | Test | derived |\n"))
