@@ -193,7 +193,9 @@ public enum DocsEmitter {
             Each name of \(library.displayName) that the specs give, with Rill's, and what the compiler \
             says when code calls it on a signal: *renamed* is an error with a fix-it that writes \
             Rill's name, *explained* an error that says what to write instead. Rill declares these \
-            names unavailable; a name Rill declares itself, or that is not a method, gets no help.
+            names unavailable; a name Rill declares itself, or that is not a method, gets no help. An \
+            argument that only \(library.displayName) can type, such as `.milliseconds(300)`, is \
+            reported as a type error first: write a plain value to see Rill's name.
             """)
         page.line()
         page.line("| \(library.displayName) | Rill | Compiler | Differences that bite |")

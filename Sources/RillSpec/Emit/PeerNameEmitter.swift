@@ -134,9 +134,10 @@ public enum PeerNameEmitter {
         types.enumerated().filter { $0.element == fresh($0.offset) }.map(\.element)
     }
 
-    /// The declaration of `counterpart`, renamed to `target`. Where the counts of arguments agree,
-    /// a parameter that takes a closure, or a value of one of Rill's generic parameters, gets
-    /// Rill's type, so that the closure type-checks as it would for Rill's operator: the
+    /// The declaration of `counterpart`, renamed to `target`. A parameter that takes a closure, or
+    /// a value of one of Rill's generic parameters, gets the type of Rill's parameter in its place
+    /// (where the counts of arguments agree) or with its label (where one parameter of each has
+    /// it), so that the closure type-checks as it would for Rill's operator: the
     /// compiler then reports the rename, rather than a closure it cannot type. Every other
     /// parameter takes any argument.
     static func declaration(
@@ -148,13 +149,26 @@ public enum PeerNameEmitter {
         let rillGenerics = genericParameters(target.signature.genericParameters)
         var types: [String] = []
         var used: Set<String> = []
+        let labels = name.labels ?? []
+        let rillLabels = parameters.map { $0.label ?? "_" }
         for index in 0..<count {
-            if parameters.count == count, !parameters[index].isVariadic,
-                parameters[index].isFunction
-                    || rillGenerics.contains(where: { $0.name == parameters[index].type })
+            // Rill's parameter in the same place, or else the only one with the same label.
+            let counterpart: Signature.Parameter?
+            if parameters.count == count {
+                counterpart = parameters[index]
+            } else if labels.filter({ $0 == labels[index] }).count == 1,
+                rillLabels.filter({ $0 == labels[index] }).count == 1,
+                let position = rillLabels.firstIndex(of: labels[index])
             {
-                types.append(parameters[index].type)
-                used.formUnion(identifiers(parameters[index].type))
+                counterpart = parameters[position]
+            } else {
+                counterpart = nil
+            }
+            if let counterpart, !counterpart.isVariadic,
+                counterpart.isFunction || rillGenerics.contains(where: { $0.name == counterpart.type })
+            {
+                types.append(counterpart.type)
+                used.formUnion(identifiers(counterpart.type))
             } else {
                 types.append(fresh(index))
             }
