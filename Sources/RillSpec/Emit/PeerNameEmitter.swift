@@ -272,11 +272,19 @@ extension PeerDeclaration {
 
 /// The names Rill declares on `Signal`, as calls can spell them.
 struct RillNames {
-    /// Full names, such as `throttle(_:on:)`, with every way to leave out defaulted arguments.
-    var callable: Set<String> = []
+    /// One parameter of a Rill declaration, as far as the labels of a call can tell.
+    struct Parameter: Hashable {
+        var label: String
+        /// Has a default value, so a call may leave it out.
+        var optional: Bool
+        /// Takes any number of arguments, the first with the label and the others with none.
+        var variadic: Bool
+    }
+
+    /// Base name → the parameters of each declaration of that name.
+    var functions: [String: [[Parameter]]] = [:]
     /// Names of properties, such as `empty`.
     var properties: Set<String> = []
-    static let maximumVariadicArguments = 12
 
     init(_ specs: [OperatorSpec]) {
         for spec in specs {
@@ -287,7 +295,8 @@ struct RillNames {
             add(
                 spec.signature.name,
                 spec.signature.parameters.map {
-                    (label: $0.label ?? "_", optional: $0.defaultValue != nil, variadic: $0.isVariadic)
+                    Parameter(
+                        label: $0.label ?? "_", optional: $0.defaultValue != nil, variadic: $0.isVariadic)
                 })
         }
         for member in PeerVocabulary.handWrittenMembers {
@@ -297,38 +306,51 @@ struct RillNames {
                 continue
             }
             let labels = member[member.index(after: open)...].dropLast().split(separator: ":").map {
-                (
+                Parameter(
                     label: String($0.hasSuffix("?") ? $0.dropLast() : $0), optional: $0.hasSuffix("?"),
-                    variadic: false
-                )
+                    variadic: false)
             }
             add(name.base, labels)
         }
     }
 
-    /// A variadic parameter, a pack included, takes any number of arguments; more than
-    /// `maximumVariadicArguments` is left to the compiler's ranking of available declarations.
-    mutating func add(_ base: String, _ labels: [(label: String, optional: Bool, variadic: Bool)]) {
-        var forms: [[String]] = [[]]
-        for (label, optional, variadic) in labels {
-            if variadic {
-                // After the first argument of a variadic parameter, the others have no label.
-                forms = forms.flatMap { form in
-                    [form]
-                        + (1...Self.maximumVariadicArguments).map { count in
-                            form + [label] + Array(repeating: "_", count: count - 1)
-                        }
+    mutating func add(_ base: String, _ parameters: [Parameter]) {
+        functions[base, default: []].append(parameters)
+    }
+
+    /// Whether a call with `labels` can reach a declaration of `base`: in time proportional to
+    /// the numbers of parameters and labels, however many are defaulted or variadic.
+    func declares(_ base: String, labels: [String]) -> Bool {
+        (functions[base] ?? []).contains { parameters in Self.accepts(parameters, labels) }
+    }
+
+    static func accepts(_ parameters: [Parameter], _ labels: [String]) -> Bool {
+        // reachable[i][j]: the first i parameters can take the first j labels.
+        var reachable = [[Bool]](
+            repeating: [Bool](repeating: false, count: labels.count + 1), count: parameters.count + 1)
+        reachable[0][0] = true
+        for (i, parameter) in parameters.enumerated() {
+            for j in 0...labels.count where reachable[i][j] {
+                if parameter.optional || parameter.variadic { reachable[i + 1][j] = true }
+                guard j < labels.count, labels[j] == parameter.label else { continue }
+                reachable[i + 1][j + 1] = true
+                if parameter.variadic {
+                    var next = j + 1
+                    while next < labels.count, labels[next] == "_" {
+                        next += 1
+                        reachable[i + 1][next] = true
+                    }
                 }
-                continue
             }
-            forms = forms.flatMap { form in optional ? [form, form + [label]] : [form + [label]] }
         }
-        for form in forms { callable.insert(base + "(" + form.map { $0 + ":" }.joined() + ")") }
+        return reachable[parameters.count][labels.count]
     }
 
     /// Why a declaration of `name` would clash with Rill's own, or `nil` if it would not.
     func clash(_ name: PeerName) -> String? {
-        if callable.contains(name.fullName) { return "Rill declares the same name" }
+        if let labels = name.labels, declares(name.base, labels: labels) {
+            return "Rill declares the same name"
+        }
         if name.labels == [], properties.contains(name.base) {
             return "Rill declares a property `\(name.base)`, which a method without arguments would redeclare"
         }
