@@ -131,6 +131,17 @@ struct PeerNameTests {
         #expect(names.clash(PeerName("merge(on:with:)")) == nil)
     }
 
+    @Test("A static member of Rill keeps its name from an instance method of a peer, and the reason says so")
+    func staticAndInstance() {
+        var names = RillNames([])
+        names.add("zip", [RillNames.Parameter(label: "_", optional: false, variadic: false)], isStatic: true)
+        #expect(names.clash(PeerName("zip(_:)"), host: .signalType) == "Rill declares the same name")
+        #expect(
+            names.clash(PeerName("zip(_:)"), host: .signal)
+                == "Rill declares the same name as a static member")
+        #expect(names.clash(PeerName("zip(_:_:)"), host: .signal) == nil)
+    }
+
     /// Forms of a call are matched, not listed: 2^60 ways to leave out defaulted arguments would
     /// never finish.
     @Test("Sixty defaulted and variadic parameters are matched at once")

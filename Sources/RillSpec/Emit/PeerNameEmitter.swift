@@ -83,7 +83,7 @@ public enum PeerNameEmitter {
                 skip("a member of `\(name.qualifier.joined(separator: "."))`, which Rill has no type for")
                 continue
             }
-            if let clash = rill.clash(name) {
+            if let clash = rill.clash(name, host: host) {
                 skip(clash)
                 continue
             }
@@ -100,7 +100,7 @@ public enum PeerNameEmitter {
         for extra in PeerVocabulary.extras {
             let name = PeerName(extra.name)
             let key = "\(extra.host.rawValue) \(name.fullName)"
-            if let clash = rill.clash(name) {
+            if let clash = rill.clash(name, host: extra.host) {
                 skipped.append(Skipped(library: extra.library, name: extra.name, reason: clash))
                 continue
             }
@@ -281,8 +281,8 @@ struct RillNames {
         var variadic: Bool
     }
 
-    /// Base name → the parameters of each declaration of that name.
-    var functions: [String: [[Parameter]]] = [:]
+    /// Base name → the parameters of each declaration of that name, and whether it is static.
+    var functions: [String: [(parameters: [Parameter], isStatic: Bool)]] = [:]
     /// Names of properties, such as `empty`.
     var properties: Set<String> = []
 
@@ -297,7 +297,7 @@ struct RillNames {
                 spec.signature.parameters.map {
                     Parameter(
                         label: $0.label ?? "_", optional: $0.defaultValue != nil, variadic: $0.isVariadic)
-                })
+                }, isStatic: spec.signature.isStatic)
         }
         for member in PeerVocabulary.handWrittenMembers {
             let name = PeerName(member.replacingOccurrences(of: "?", with: ""))
@@ -314,14 +314,15 @@ struct RillNames {
         }
     }
 
-    mutating func add(_ base: String, _ parameters: [Parameter]) {
-        functions[base, default: []].append(parameters)
+    mutating func add(_ base: String, _ parameters: [Parameter], isStatic: Bool = false) {
+        functions[base, default: []].append((parameters, isStatic))
     }
 
-    /// Whether a call with `labels` can reach a declaration of `base`: in time proportional to
-    /// the numbers of parameters and labels, however many are defaulted or variadic.
-    func declares(_ base: String, labels: [String]) -> Bool {
-        (functions[base] ?? []).contains { parameters in Self.accepts(parameters, labels) }
+    /// The declarations of `base` that a call with `labels` can reach, as whether each is
+    /// static: in time proportional to the numbers of parameters and labels, however many are
+    /// defaulted or variadic.
+    func declarations(_ base: String, labels: [String]) -> [Bool] {
+        (functions[base] ?? []).filter { Self.accepts($0.parameters, labels) }.map(\.isStatic)
     }
 
     static func accepts(_ parameters: [Parameter], _ labels: [String]) -> Bool {
@@ -346,10 +347,15 @@ struct RillNames {
         return reachable[parameters.count][labels.count]
     }
 
-    /// Why a declaration of `name` would clash with Rill's own, or `nil` if it would not.
-    func clash(_ name: PeerName) -> String? {
-        if let labels = name.labels, declares(name.base, labels: labels) {
-            return "Rill declares the same name"
+    /// Why a declaration of `name` would clash with Rill's own, or `nil` if it would not. Static
+    /// and instance members clash too: `Signal.zip(_:)` must stay Rill's static member.
+    func clash(_ name: PeerName, host: PeerDeclaration.Host = .signal) -> String? {
+        if let labels = name.labels {
+            let reached = declarations(name.base, labels: labels)
+            if reached.contains(host == .signalType) { return "Rill declares the same name" }
+            if let isStatic = reached.first {
+                return "Rill declares the same name as \(isStatic ? "a static" : "an instance") member"
+            }
         }
         if name.labels == [], properties.contains(name.base) {
             return "Rill declares a property `\(name.base)`, which a method without arguments would redeclare"
