@@ -40,7 +40,7 @@ cp docs/operators/marbles/*.svg "$catalog/Resources/"
     echo
     for page in docs/operators/*.md; do
         name=$(basename "$page" .md)
-        [ "$name" = README ] || [ "$name" = Migration ] && continue
+        case "$name" in README | Migration | MigratingFrom*) continue ;; esac
         # Symbol links in the specs' docs are relative to Signal, which an article is not. DocC finds
         # images by file name among the catalog's resources, so a picture is named without its folder.
         sed -E -e 's/``([^`]+)``/`\1`/g' -e 's#\]\(marbles/([^)]+)\.svg\)#](\1)#g' \
@@ -52,11 +52,17 @@ cp docs/operators/marbles/*.svg "$catalog/Resources/"
     echo "### Coming from another library"
     echo
     echo "- <doc:Migration>"
+    for guide in docs/operators/MigratingFrom*.md; do
+        echo "- <doc:$(basename "$guide" .md)>"
+    done
 } >"$catalog/Operators/OperatorCatalogue.md"
-# The migration map links each operator to its entry on a family page by Markdown anchor; in the
-# catalog it links to the family's article instead.
-sed -E 's#\[(`[^`]+`)\]\(([A-Za-z]+)\.md\#[^)]*\)#\1 in <doc:\2Operators>#g' docs/operators/Migration.md \
-    >"$catalog/Operators/Migration.md"
+# The migration map and the guides link each operator to its entry on a family page by Markdown
+# anchor, and each other by file; in the catalog they link to the articles instead.
+for page in docs/operators/Migration.md docs/operators/MigratingFrom*.md; do
+    sed -E -e 's#\[(`[^`]+`)\]\(([A-Za-z]+)\.md\#[^)]*\)#\1 in <doc:\2Operators>#g' \
+        -e 's#\[[^]]+\]\((Migration|MigratingFrom[A-Za-z]+)\.md\)#<doc:\1>#g' \
+        "$page" >"$catalog/Operators/$(basename "$page")"
+done
 
 echo "== docc convert"
 rm -rf "$output"

@@ -28,6 +28,7 @@ public func fuzzSpecPipeline(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt
         _ = TestEmitter.emit(specs, paths: paths, importing: ["Rill"])
         _ = TestEmitter.emitFiles(specs, paths: paths, importing: ["Rill"], plan: ["Fuzzed": 2])
         _ = DocsEmitter.emit(specs, paths: paths)
+        _ = PeerNameEmitter.emit(specs, paths: paths)
     } catch {
         for diagnostic in error.diagnostics {
             precondition(

@@ -109,8 +109,19 @@ struct RillOperatorPlugin: BuildToolPlugin {
             let output = context.pluginWorkDirectoryURL.appending(
                 path: "\(target.name)+GeneratedOperators.swift")
             outputs = [output]
-            let imports = target.name == "Rill" ? [] : ["--import", "Rill"]
-            mode = ["generate", "--library", output.path(percentEncoded: false)] + imports
+            let isRill = target.name == "Rill"
+            let imports = isRill ? [] : ["--import", "Rill"]
+            var generate = ["generate", "--library", output.path(percentEncoded: false)] + imports
+            // Other libraries' names for Rill's operators, for Rill alone: a second module
+            // declaring the same unavailable name would make the call ambiguous rather than
+            // answer it with Rill's name.
+            if isRill {
+                let peerNames = context.pluginWorkDirectoryURL.appending(
+                    path: "\(target.name)+PeerNames.swift")
+                outputs.append(peerNames)
+                generate += ["--peer-names", peerNames.path(percentEncoded: false)]
+            }
+            mode = generate
         }
         return [
             .buildCommand(

@@ -4,7 +4,7 @@ import RillSpec
 /// rill-ops: generates Rill operators, their tests and their documentation from spec files.
 let usage = """
     usage: rill-ops check    --specs DIR [--stamp FILE]
-           rill-ops generate --specs DIR [--library FILE] [--tests FILE] [--import MODULE …]
+           rill-ops generate --specs DIR [--library FILE] [--peer-names FILE] [--tests FILE] [--import MODULE …]
                              [--tests-directory DIR --tests-prefix PREFIX [--plan NAME=FILES …]]
            rill-ops docs     --specs DIR --output DIR [--check]
     common options: [--catalogue DIR …] [--root DIR]
@@ -14,6 +14,8 @@ let usage = """
       generate   writes the shipped operators (--library) and their tests, in one file (--tests)
                  or split (--tests-directory): PREFIX+Support.swift, and for each spec file
                  NAME.ops of the plan PREFIX+NAME.swift (…_2.swift and on, FILES in all)
+      --peer-names  writes, for Rill's own library, other libraries' names of its operators
+                 declared unavailable, renamed to Rill's (the compiler help for migrating code)
       docs       writes one Markdown page per spec file, an index, and an SVG picture of every
                  example in marbles/, and removes pages and pictures no spec generates any more;
                  --check only compares
@@ -28,6 +30,7 @@ struct Arguments {
     var catalogues: [URL] = []
     var stamp: URL?
     var library: URL?
+    var peerNames: URL?
     var tests: URL?
     var testsDirectory: URL?
     var testsPrefix = ""
@@ -51,6 +54,7 @@ struct Arguments {
             case "--catalogue": catalogues.append(URL(fileURLWithPath: try value(flag), isDirectory: true))
             case "--stamp": stamp = URL(fileURLWithPath: try value(flag))
             case "--library": library = URL(fileURLWithPath: try value(flag))
+            case "--peer-names": peerNames = URL(fileURLWithPath: try value(flag))
             case "--tests": tests = URL(fileURLWithPath: try value(flag))
             case "--tests-directory":
                 testsDirectory = URL(fileURLWithPath: try value(flag), isDirectory: true)
@@ -99,13 +103,18 @@ func run() -> Int32 {
                 print("rill-ops: \(specs.count) operators, no problems")
             }
         case "generate":
-            guard arguments.library != nil || arguments.tests != nil || arguments.testsDirectory != nil else {
-                throw UsageError("generate needs --library, --tests, --tests-directory or several")
+            guard
+                arguments.library != nil || arguments.peerNames != nil || arguments.tests != nil
+                    || arguments.testsDirectory != nil
+            else {
+                throw UsageError(
+                    "generate needs --library, --peer-names, --tests, --tests-directory or several")
             }
             // Render everything before writing anything, so that a failure leaves no partial output.
             let libraryText = arguments.library.map { _ in
                 LibraryEmitter.emit(specs, paths: paths, importing: arguments.imports)
             }
+            let peerNamesText = arguments.peerNames.map { _ in PeerNameEmitter.emit(specs, paths: paths) }
             let testsText = arguments.tests.map { _ in
                 TestEmitter.emit(
                     specs, paths: paths, importing: arguments.imports.isEmpty ? ["Rill"] : arguments.imports)
@@ -122,6 +131,9 @@ func run() -> Int32 {
             }
             if let library = arguments.library, let libraryText {
                 try OutputWriter.write(libraryText, to: library)
+            }
+            if let peerNames = arguments.peerNames, let peerNamesText {
+                try OutputWriter.write(peerNamesText, to: peerNames)
             }
             if let tests = arguments.tests, let testsText { try OutputWriter.write(testsText, to: tests) }
         case "docs":

@@ -126,6 +126,31 @@ struct CLITests {
         #expect(try modificationDate(library) == old)
     }
 
+    @Test("generate --peer-names writes the unavailable declarations of the counterparts' names, once")
+    func peerNames() throws {
+        let package = try TemporaryDirectory()
+        defer { package.remove() }
+        let spec = Self.valid.replacingOccurrences(
+            of: "operator map\n", with: "operator map\n    rxswift: select(_:) -- as LINQ names it\n")
+        try package.write(spec, to: "Specs/Test.ops")
+        let output = package.url.appendingPathComponent("Generated/PeerNames.swift")
+        let arguments = [
+            "generate", "--specs", package.url.appendingPathComponent("Specs").path, "--peer-names",
+            output.path,
+        ]
+        #expect(try run(arguments).status == 0)
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(
+            text.contains(#"@available(*, unavailable, renamed: "map(_:)", message: "as LINQ names it")"#))
+        #expect(
+            text.contains(
+                "public func select<Output: Sendable>(_ _rill0: @escaping @Sendable (Value) -> Output) -> Never {"
+            ))
+        let old = try backdate(output)
+        #expect(try run(arguments).status == 0)
+        #expect(try modificationDate(output) == old)
+    }
+
     @Test("Split tests: a file per spec file of the plan, shards of a split one, every planned file written")
     func splitTests() throws {
         let package = try TemporaryDirectory()
@@ -171,7 +196,11 @@ struct CLITests {
         let output = package.url.appendingPathComponent("docs")
         #expect(try run(["docs", "--specs", specs, "--output", output.path]).status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        #expect(names == ["Migration.md", "README.md", "Test.md", "marbles"])
+        #expect(
+            names == [
+                "MigratingFromCombine.md", "MigratingFromReactiveCocoa.md", "MigratingFromReactiveSwift.md",
+                "MigratingFromRxSwift.md", "Migration.md", "README.md", "Test.md", "marbles",
+            ])
         let pictures = try FileManager.default.contentsOfDirectory(
             atPath: output.appendingPathComponent("marbles").path)
         #expect(!pictures.isEmpty && pictures.allSatisfy { $0.hasPrefix("Test-") && $0.hasSuffix(".svg") })

@@ -128,4 +128,44 @@ struct CounterpartTests {
         #expect(Set(links).count == links.count)
         #expect(specs.contains { !$0.counterparts.isEmpty })
     }
+
+    @Test(
+        "Each library's guide lists its names with Rill's and what the compiler says; RAC's lists the selectors"
+    )
+    func guides() throws {
+        let text = spec([
+            "    rxswift: takeFirst(_:) -- counts | elements", "    combine: prefix(_:)",
+            "    reactiveswift: Just(_:)",
+        ])
+        let docs = DocsEmitter.emit(checked([primitives, specFile(text)]), paths: EmitterTests.paths)
+        let rxSwift = try #require(docs["MigratingFromRxSwift.md"])
+        #expect(rxSwift.hasPrefix("# Migrating from RxSwift\n"))
+        #expect(rxSwift.contains("## Differences that bite\n"))
+        #expect(rxSwift.contains("| RxSwift | Rill | Compiler | Differences that bite |\n"))
+        #expect(
+            rxSwift.contains(
+                "| `takeFirst(_:)` | [`take(_:)`](Test.md#take_) | renamed | counts \\| elements. |\n"))
+        // The vocabulary's names are listed too, with what to write instead.
+        #expect(
+            rxSwift.contains("| `throttle(_:scheduler:)` |  | explained | RxSwift's throttle is a rate limit")
+        )
+        #expect(rxSwift.contains("| `subscribe(onNext:)` | `subscribe(next:)` | renamed |  |\n"))
+        let combine = try #require(docs["MigratingFromCombine.md"])
+        #expect(combine.contains("| `prefix(_:)` | [`take(_:)`](Test.md#take_) | renamed |  |\n"))
+        #expect(!combine.contains("takeFirst"))
+        let reactiveSwift = try #require(docs["MigratingFromReactiveSwift.md"])
+        #expect(
+            reactiveSwift.contains(
+                "| `Just(_:)` | [`take(_:)`](Test.md#take_) | none: a type or an initializer"))
+        let reactiveCocoa = try #require(docs["MigratingFromReactiveCocoa.md"])
+        #expect(reactiveCocoa.contains("| RAC | Rill |\n|---|---|\n"))
+        #expect(reactiveCocoa.contains("| `-take:` | [`take(_:)`](Test.md#take_) |\n"))
+        let map = try #require(docs["Migration.md"])
+        for guide in [
+            "MigratingFromRxSwift.md", "MigratingFromCombine.md", "MigratingFromReactiveSwift.md",
+            "MigratingFromReactiveCocoa.md",
+        ] {
+            #expect(map.contains("](\(guide))"))
+        }
+    }
 }

@@ -387,7 +387,8 @@ struct EmitterTests {
         let index = try #require(docs["README.md"])
         #expect(
             Set(docs.keys.filter { $0.hasSuffix(".md") }) == [
-                "README.md", "Primitives.md", "Test.md", "Migration.md",
+                "README.md", "Primitives.md", "Test.md", "Migration.md", "MigratingFromReactiveCocoa.md",
+                "MigratingFromReactiveSwift.md", "MigratingFromRxSwift.md", "MigratingFromCombine.md",
             ])
         #expect(index.contains("| Operator | RAC | Family | Kind |\n|---|---|---|---|\n"))
         #expect(index.contains("| [`map(_:)`](Test.md#map_) | `-map:` | Test | derived |\n"))

@@ -40,6 +40,7 @@ struct RobustnessTests {
                 let specs = try Checker.check(try SpecParser.parse([file]))
                 _ = LibraryEmitter.emit(specs, paths: SpecPaths(root: ""), importing: [])
                 _ = TestEmitter.emit(specs, paths: SpecPaths(root: ""), importing: ["Rill"])
+                _ = PeerNameEmitter.emit(specs, paths: SpecPaths(root: ""))
             } catch {
                 // Parsing and checking throw `SpecErrors` only.
                 rejected += 1

@@ -15,7 +15,7 @@ public enum DocsEmitter {
         )
         index.line()
         index.line(
-            "Coming from ReactiveSwift, RxSwift or Combine? [The migration map](\(migrationPage)) gives each operator's counterparts."
+            "Coming from ReactiveSwift, RxSwift or Combine? [The migration map](\(migrationPage)) gives each operator's counterparts, and \(guideLinks) have the names and differences of each library."
         )
         index.line()
         index.line("| Operator | RAC | Family | Kind |")
@@ -29,6 +29,10 @@ public enum DocsEmitter {
         }
         pages["README.md"] = index.text
         pages[migrationPage] = migration(specs, paths: paths, anchors: anchors)
+        let peerNames = PeerNameEmitter.plan(specs, paths: paths)
+        for peer in MigrationGuides.Peer.allCases {
+            pages[peer.page] = guide(peer, specs, paths: paths, anchors: anchors, peerNames: peerNames)
+        }
         for (file, members) in families {
             var page = CodeWriter()
             page.line("# \(pageName(file))")
@@ -108,6 +112,10 @@ public enum DocsEmitter {
             the counterpart behaves differently in a way that bites when code moves over.
             """)
         page.line()
+        page.line(
+            "One guide per library has its names, with what the compiler says to each, and the differences that no table shows: \(guideLinks)."
+        )
+        page.line()
         let libraries = Counterpart.Library.allCases
         page.line(
             "| Rill | RAC | \(libraries.map(\.displayName).joined(separator: " | ")) | Differences that bite |"
@@ -127,6 +135,106 @@ public enum DocsEmitter {
                     }
                 }.joined(separator: " "))
             page.line("| " + cells.map(tableCell).joined(separator: " | ") + " |")
+        }
+        return page.text
+    }
+
+    /// Links to the four migration guides, for a sentence.
+    static var guideLinks: String {
+        let links = MigrationGuides.Peer.allCases.map { "[\($0.displayName)](\($0.page))" }
+        return links.dropLast().joined(separator: ", ") + " and " + (links.last ?? "")
+    }
+
+    /// A migration guide: the hand-written differences, then every name of the library that the
+    /// specs give (for RAC, every selector), with Rill's and what the compiler says to the name.
+    static func guide(
+        _ peer: MigrationGuides.Peer, _ specs: [OperatorSpec], paths: SpecPaths, anchors: [String],
+        peerNames: PeerNameEmitter.Plan
+    ) -> String {
+        var page = CodeWriter()
+        page.line("# Migrating from \(peer.displayName)")
+        page.line()
+        page.line(
+            """
+            The names in this guide are generated from the specs in `Specs/` by `rill-ops docs`; the \
+            differences are written by hand (`Sources/RillSpec/Emit/MigrationGuides.swift`). \
+            [The migration map](\(migrationPage)) puts every library side by side.
+            """)
+        page.line()
+        page.line("## Differences that bite")
+        page.line()
+        page.line(peer.differences)
+        func link(_ position: Int) -> String {
+            let spec = specs[position]
+            return
+                "[`\(spec.signature.displayName)`](\(pageName(paths.relative(spec.location.file))).md#\(anchors[position]))"
+        }
+        guard let library = peer.library else {
+            page.line()
+            page.line("## Selectors")
+            page.line()
+            page.line("Every operator of Rill with the RAC selector whose semantics it keeps, by selector.")
+            page.line()
+            page.line("| RAC | Rill |")
+            page.line("|---|---|")
+            let rows = specs.indices.compactMap { position in
+                specs[position].selector.map { (selector: $0, position: position) }
+            }.sorted { ($0.selector, $0.position) < ($1.selector, $1.position) }
+            for row in rows { page.line("| `\(tableCell(row.selector))` | \(link(row.position)) |") }
+            return page.text
+        }
+        page.line()
+        page.line(MigrationGuides.types)
+        page.line()
+        page.line("## Names")
+        page.line()
+        page.line(
+            """
+            Each name of \(library.displayName) that the specs give, with Rill's, and what the compiler \
+            says when code calls it on a signal: *renamed* is an error with a fix-it that writes \
+            Rill's name, *explained* an error that says what to write instead. Rill declares these \
+            names unavailable; a name Rill declares itself, or that is not a method, gets no help. An \
+            argument that only \(library.displayName) can type, such as `.milliseconds(300)`, is \
+            reported as a type error first: write a plain value to see Rill's name.
+            """)
+        page.line()
+        page.line("| \(library.displayName) | Rill | Compiler | Differences that bite |")
+        page.line("|---|---|---|---|")
+        struct Row {
+            var rill: [String] = []
+            var notes: [String] = []
+        }
+        var rows: [String: Row] = [:]
+        for (position, spec) in specs.enumerated() {
+            for counterpart in spec.counterparts where counterpart.library == library {
+                rows[counterpart.name, default: Row()].rill.append(link(position))
+                if let note = counterpart.note { rows[counterpart.name, default: Row()].notes.append(note) }
+            }
+        }
+        for extra in PeerVocabulary.extras where extra.library == library && rows[extra.name] == nil {
+            rows[extra.name] = Row(
+                rill: extra.renamed.map { ["`\($0)`"] } ?? [], notes: extra.message.map { [$0] } ?? [])
+        }
+        let skipped = Dictionary(
+            peerNames.skipped.filter { $0.library == library }.map { ($0.name, $0.reason) },
+            uniquingKeysWith: { first, _ in first })
+        for name in rows.keys.sorted() {
+            guard let row = rows[name] else { continue }
+            let compiler: String
+            if let reason = skipped[name] {
+                compiler = "none: \(reason)"
+            } else if let declaration = peerNames.declarations.first(where: {
+                $0.name.fullName == PeerName(name).fullName && $0.libraries.contains(library)
+            }) {
+                compiler = declaration.renamed == nil ? "explained" : "renamed"
+            } else {
+                compiler = "none"
+            }
+            let notes = row.notes.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
+            page.line(
+                "| "
+                    + ["`\(name)`", row.rill.joined(separator: ", "), compiler, notes].map(tableCell).joined(
+                        separator: " | ") + " |")
         }
         return page.text
     }

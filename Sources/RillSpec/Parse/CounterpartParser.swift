@@ -80,12 +80,53 @@ enum CounterpartParser {
                 throw Diagnostic(
                     name.location(at: open), "'(' in '\(library.key):' is not closed", hint: hint)
             }
+            try checkArguments(name, from: open + 1, to: index - 1, library: library)
         }
         if index < characters.count {
             throw Diagnostic(
                 name.location(at: index),
                 "unexpected '\(characters[index])' after the name '\(String(characters[..<index]))' in '\(library.key):'",
                 hint: "separate a note from the name with ' -- '")
+        }
+    }
+
+    /// Checks the text between a name's parentheses: argument labels (`_:scheduler:`), each
+    /// `label:` or `_:`, and arguments that select a behaviour, each starting with `.` and
+    /// separated by commas (`flatMap(.latest, _:)`). The compiler help for peers' names is
+    /// declared from the labels, so anything else would give a declaration no call matches.
+    static func checkArguments(
+        _ name: LocatedText, from start: Int, to end: Int, library: Counterpart.Library
+    ) throws(Diagnostic) {
+        let characters = Array(name.text)
+        var index = start
+        while index < end {
+            let character = characters[index]
+            if character == " " || character == "," {
+                index += 1
+            } else if character == "." {
+                var depth = 0
+                while index < end, depth > 0 || characters[index] != "," {
+                    if characters[index] == "(" { depth += 1 }
+                    if characters[index] == ")" { depth -= 1 }
+                    index += 1
+                }
+            } else {
+                let labelStart = index
+                while index < end,
+                    characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+                {
+                    index += 1
+                }
+                guard index > labelStart, index < end, characters[index] == ":" else {
+                    throw Diagnostic(
+                        name.location(at: index < end && index > labelStart ? index : labelStart),
+                        "expected an argument label, as in 'take(until:)' or 'skip(_:)', in '\(library.key):'",
+                        hint:
+                            "write each argument as its label followed by ':' ('_:' for none), or, for an argument that selects a behaviour, starting with '.' as in 'flatten(.latest)'"
+                    )
+                }
+                index += 1
+            }
         }
     }
 }
