@@ -1,5 +1,6 @@
-/// How ``Signal/flatten(_:)`` and ``Signal/flatMap(_:_:)`` combine the inner signals of a signal
-/// of signals.
+/// How ``Signal/flatten(_:)->Signal<Inner,Failure>`` and
+/// ``Signal/flatMap(_:_:)->Signal<Output,Failure>`` combine the inner signals of a signal of
+/// signals.
 ///
 /// Every strategy passes on the inner signals' values and fails with the first failure of the
 /// outer signal or of an inner signal it is subscribed to, disposing everything else first. They
