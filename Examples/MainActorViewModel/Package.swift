@@ -1,6 +1,15 @@
-// swift-tools-version:6.0
-// A @MainActor view model fed by Rill, in Swift 6 language mode with complete checking.
+// swift-tools-version:6.2
+// @MainActor view models fed by Rill, in Swift 6 language mode with complete checking: one
+// annotated by hand, and one in a module with approachable concurrency (main-actor isolation by
+// default, async functions on their caller's actor).
 import PackageDescription
+
+let approachableConcurrency: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
 
 let package = Package(
     name: "MainActorViewModel",
@@ -14,5 +23,12 @@ let package = Package(
             name: "SearchFeatureTests",
             dependencies: ["SearchFeature", .product(name: "RillTesting", package: "Rill")],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(
+            name: "FeedFeature", dependencies: [.product(name: "Rill", package: "Rill")],
+            swiftSettings: approachableConcurrency),
+        .testTarget(
+            name: "FeedFeatureTests",
+            dependencies: ["FeedFeature", .product(name: "RillTesting", package: "Rill")],
+            swiftSettings: approachableConcurrency),
     ]
 )

@@ -54,9 +54,9 @@ struct ReadmeSharingTests {
         }
 
         let shared = request.publish()
-        shared.signal.subscribe(next: { header.show($0) }).store(in: bag)
+        shared.signal.subscribe(next: { header.show($0) }).store(in: bag)  // bag: a DisposeBag
         shared.signal.subscribe(next: { cache.save($0) }).store(in: bag)
-        shared.connect()
+        shared.connect()  // one request; both subscribers receive its response
 
         client.respond(.success(Profile(name: "rill")))
         #expect(client.calls.value == 1)

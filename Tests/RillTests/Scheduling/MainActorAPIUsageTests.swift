@@ -5,17 +5,18 @@ import RillTesting
 import Synchronization
 import Testing
 
-/// The README's view model, as written there.
-@MainActor
-private final class SearchModel {
-    var results: [String] = []
-    private var subscription: (any Disposable)?
+/// The README's view model, as written there, in a namespace of its own.
+enum ReadmeViewModel {
+    @MainActor final class SearchModel {
+        var results: [String] = []
+        private var subscription: (any Disposable)?
 
-    func bind(
-        _ queries: Signal<String, Never>, search: @escaping @Sendable (String) -> Signal<[String], Never>
-    ) {
-        subscription = queries.throttle(0.3).flatMapLatest(search).deliver(on: .main)
-            .subscribe(next: { [weak self] in self?.results = $0 })
+        func bind(
+            _ queries: Signal<String, Never>, search: @escaping @Sendable (String) -> Signal<[String], Never>
+        ) {
+            subscription = queries.throttle(0.3).flatMapLatest(search).deliver(on: .main)
+                .subscribe(next: { [weak self] in self?.results = $0 })
+        }
     }
 }
 
@@ -121,7 +122,7 @@ struct MainActorAPIUsageTests {
 
     @Test("The README's view model searches once the queries pause")
     func readmeViewModel() async {
-        let model = SearchModel()
+        let model = ReadmeViewModel.SearchModel()
         let queries = Subject<String, Never>()
         let searched = Gate()
         model.bind(queries.signal) { query in
