@@ -247,7 +247,7 @@ struct EmitterTests {
         for spec in specs where spec.signature.isStatic {
             #expect(!library.contains("// on subjects, \(spec.signature.displayName): "))
         }
-        #expect(library.contains("self.signal.map(transform)"))
+        #expect(library.contains("self.signal.map(transform) }\n#sourceLocation()"))
     }
 
     @Test(

@@ -16,6 +16,14 @@ import Testing
     expectSubscriptions(source, ["^--!"])
 }
 
+// GettingStarted.md's typed-failure example, at the top level as a user would write it.
+struct ScoreError: Error {}
+func loadScore() async throws(ScoreError) -> Int { 42 }
+
+let score = Signal<Int, ScoreError> { () async throws(ScoreError) -> Int in
+    try await loadScore()
+}
+
 @Suite("DocC article examples")
 struct DocCArticleExampleTests {
     @Test("Rill.md: the landing page's example sends the long words, uppercased")
@@ -51,6 +59,11 @@ struct DocCArticleExampleTests {
         let tickets = ticket.record()
         #expect(tickets.values == ["ticket 42"])
         #expect(tickets.isCompleted)
+    }
+
+    @Test("GettingStarted.md: an async closure with its failure type written out makes a signal")
+    func asyncTypedFailure() async throws {
+        #expect(try await score.first() == 42)
     }
 
     @Test("GettingStarted.md: the first chain squares the even numbers and completes")

@@ -18,10 +18,10 @@ enum SubjectForwarding {
                 code.documentation(
                     "`\(signature.displayName)` on the subject's `signal`: the subject chains like the signal it is."
                 )
-                code.line("@inlinable")
-                code.block("public \(signature.declaration) {") { code in
-                    code.line("self.signal.\(call(signature))")
-                }
+                // On one line, reported at the signature's, so that an error here names the spec.
+                code.line(
+                    "@inlinable public \(signature.declaration) { self.signal.\(call(signature)) }",
+                    mappedTo: signature.location, paths: paths)
             }
         }
         code.line()
