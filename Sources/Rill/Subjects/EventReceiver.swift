@@ -31,8 +31,7 @@ extension EventReceiver {
     @inlinable
     public func send(_ value: Value) { send(.next(value)) }
 
-    /// Sends completion, ending the receiver: `subject.send(completion: .finished)`-style code
-    /// reads `subject.sendCompleted()` here.
+    /// Sends a `Void` value: `taps.send()`, as with Combine's subjects.
     @inlinable
     public func send() where Value == Void { send(.next(())) }
 
