@@ -17,9 +17,16 @@ struct PeerNameCompilationTests {
     /// ends with the name it calls, as `// peer: name`.
     static let peerSnippet = #"""
         import Foundation
+        import Synchronization
 
         struct Profile: Sendable { var name = "" }
-        final class Screen: @unchecked Sendable { var count = 0 }
+        final class Screen: Sendable {
+            let storage = Mutex(0)
+            var count: Int {
+                get { storage.withLock { $0 } }
+                set { storage.withLock { $0 = newValue } }
+            }
+        }
 
         func migrating(
             numbers: Signal<Int, Never>, texts: Signal<String, Never>, flags: Signal<Bool, Never>,
