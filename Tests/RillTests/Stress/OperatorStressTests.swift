@@ -4,13 +4,32 @@ import Rill
 import Synchronization
 import Testing
 
-/// The size of a stress run: `RILL_STRESS_VALUES` values per sending thread (10,000 unless set;
-/// CI sets it for its ThreadSanitizer run), from ``senders`` threads at once.
+/// The size of a stress run: `RILL_STRESS_VALUES` values per sending thread (10,000 unless set),
+/// from ``senders`` threads at once; with `RILL_STRESS_SECONDS`, each test repeats its run for that
+/// long.
 enum StressScale {
     static let senders = 8
     static let churners = 2
     static let valuesPerSender =
         ProcessInfo.processInfo.environment["RILL_STRESS_VALUES"].flatMap(Int.init) ?? 10_000
+    static let secondsPerTest =
+        ProcessInfo.processInfo.environment["RILL_STRESS_SECONDS"].flatMap(Double.init)
+
+    /// Runs `run` once, or, with `RILL_STRESS_SECONDS` set, again and again until that many
+    /// seconds have passed: a test's length then follows the time given, not the machine's speed,
+    /// and every round starts from fresh subjects, so subscription start and end race anew.
+    static func repeatForBudget(_ run: () -> Void) {
+        let start = ContinuousClock.now
+        var rounds = 0
+        repeat {
+            run()
+            rounds += 1
+        } while secondsPerTest.map { start.duration(to: .now) < .seconds($0) } ?? false
+        if secondsPerTest != nil {
+            print("stress: \(rounds) rounds in \(start.duration(to: .now))")
+        }
+    }
+
     /// Values are tagged with their sender: `sender * stride + index`.
     static let stride = 1_000_000_000
 
@@ -177,103 +196,115 @@ struct OperatorStressTests {
 
     @Test("merge of 8 subjects fed from 8 threads loses, duplicates and reorders nothing")
     func merge() {
-        let inputs = subjects()
-        let merged = Signal.merge(inputs.map(\.signal))
-        let probe = StressProbe<Int>()
-        let subscription = probe.subscribe(to: merged)
-        stress(merged, send: sendAll(into: inputs))
-        #expect(probe.waitForTerminal())
-        #expect(everySenderComplete(probe.values, senders: senders, count: count))
-        probe.expectWellBehaved(disposed: false)
-        subscription.dispose()
+        StressScale.repeatForBudget {
+            let inputs = subjects()
+            let merged = Signal.merge(inputs.map(\.signal))
+            let probe = StressProbe<Int>()
+            let subscription = probe.subscribe(to: merged)
+            stress(merged, send: sendAll(into: inputs))
+            #expect(probe.waitForTerminal())
+            #expect(everySenderComplete(probe.values, senders: senders, count: count))
+            probe.expectWellBehaved(disposed: false)
+            subscription.dispose()
+        }
     }
 
     @Test("flattenMap over 8 subjects fed from 8 threads loses, duplicates and reorders nothing")
     func flattenMap() {
-        let inputs = subjects()
-        let flattened = Signal<Int, TestError>.from(0..<senders).flattenMap { inputs[$0].signal }
-        let probe = StressProbe<Int>()
-        let subscription = probe.subscribe(to: flattened)
-        stress(flattened, send: sendAll(into: inputs))
-        #expect(probe.waitForTerminal())
-        #expect(everySenderComplete(probe.values, senders: senders, count: count))
-        probe.expectWellBehaved(disposed: false)
-        subscription.dispose()
+        StressScale.repeatForBudget {
+            let inputs = subjects()
+            let flattened = Signal<Int, TestError>.from(0..<senders).flattenMap { inputs[$0].signal }
+            let probe = StressProbe<Int>()
+            let subscription = probe.subscribe(to: flattened)
+            stress(flattened, send: sendAll(into: inputs))
+            #expect(probe.waitForTerminal())
+            #expect(everySenderComplete(probe.values, senders: senders, count: count))
+            probe.expectWellBehaved(disposed: false)
+            subscription.dispose()
+        }
     }
 
     @Test("zip of 8 subjects fed from 8 threads pairs every n-th value, in order, and completes")
     func zip() {
-        let inputs = subjects()
-        let zipped = Signal.zip(inputs.map(\.signal)).map { $0.map(StressScale.index(of:)) }
-            .map { indices in indices.allSatisfy { $0 == indices[0] } ? indices[0] : -1 }
-        let probe = StressProbe<Int>()
-        let subscription = probe.subscribe(to: zipped)
-        stress(zipped, send: sendAll(into: inputs))
-        #expect(probe.waitForTerminal())
-        #expect(probe.values == Array(0..<count))
-        probe.expectWellBehaved(disposed: false)
-        subscription.dispose()
+        StressScale.repeatForBudget {
+            let inputs = subjects()
+            let zipped = Signal.zip(inputs.map(\.signal)).map { $0.map(StressScale.index(of:)) }
+                .map { indices in indices.allSatisfy { $0 == indices[0] } ? indices[0] : -1 }
+            let probe = StressProbe<Int>()
+            let subscription = probe.subscribe(to: zipped)
+            stress(zipped, send: sendAll(into: inputs))
+            #expect(probe.waitForTerminal())
+            #expect(probe.values == Array(0..<count))
+            probe.expectWellBehaved(disposed: false)
+            subscription.dispose()
+        }
     }
 
     @Test("combineLatest of 8 subjects fed from 8 threads only moves forward and ends on every last value")
     func combineLatest() {
-        let inputs = subjects()
-        let combined = Signal.combineLatest(inputs.map(\.signal))
-        let arrays = Locked<[Int]?>(nil)
-        let backwards = Counter()
-        let observed = combined.map { values -> Int in
-            // Each input's values increase, so the latest of each never goes back.
-            arrays.withLock { previous in
-                if let last = previous, Swift.zip(last, values).contains(where: { $0 > $1 }) {
-                    backwards.increment()
+        StressScale.repeatForBudget {
+            let inputs = subjects()
+            let combined = Signal.combineLatest(inputs.map(\.signal))
+            let arrays = Locked<[Int]?>(nil)
+            let backwards = Counter()
+            let observed = combined.map { values -> Int in
+                // Each input's values increase, so the latest of each never goes back.
+                arrays.withLock { previous in
+                    if let last = previous, Swift.zip(last, values).contains(where: { $0 > $1 }) {
+                        backwards.increment()
+                    }
+                    previous = values
                 }
-                previous = values
+                return values.count
             }
-            return values.count
+            let probe = StressProbe<Int>(keepsValues: false)
+            let subscription = probe.subscribe(to: observed)
+            stress(combined.map { $0.count }, send: sendAll(into: inputs))
+            #expect(probe.waitForTerminal())
+            #expect(backwards.value == 0)
+            #expect(arrays.value == (0..<senders).map { StressScale.tag($0, count - 1) })
+            probe.expectWellBehaved(disposed: false)
+            subscription.dispose()
         }
-        let probe = StressProbe<Int>(keepsValues: false)
-        let subscription = probe.subscribe(to: observed)
-        stress(combined.map { $0.count }, send: sendAll(into: inputs))
-        #expect(probe.waitForTerminal())
-        #expect(backwards.value == 0)
-        #expect(arrays.value == (0..<senders).map { StressScale.tag($0, count - 1) })
-        probe.expectWellBehaved(disposed: false)
-        subscription.dispose()
     }
 
     @Test("a subject fed from 8 threads delivers every value once, in each thread's order")
     func subject() {
-        let subject = Subject<Int, TestError>()
-        let probe = StressProbe<Int>()
-        let subscription = probe.subscribe(to: subject.signal)
-        let finished = Counter()
-        let count = count
-        stress(subject.signal) { sender in
-            for index in 0..<count { subject.sendNext(StressScale.tag(sender, index)) }
-            if finished.increment() == StressScale.senders { subject.sendCompleted() }
+        StressScale.repeatForBudget {
+            let subject = Subject<Int, TestError>()
+            let probe = StressProbe<Int>()
+            let subscription = probe.subscribe(to: subject.signal)
+            let finished = Counter()
+            let count = count
+            stress(subject.signal) { sender in
+                for index in 0..<count { subject.sendNext(StressScale.tag(sender, index)) }
+                if finished.increment() == StressScale.senders { subject.sendCompleted() }
+            }
+            #expect(probe.waitForTerminal())
+            #expect(everySenderComplete(probe.values, senders: senders, count: count))
+            probe.expectWellBehaved(disposed: false)
+            subscription.dispose()
         }
-        #expect(probe.waitForTerminal())
-        #expect(everySenderComplete(probe.values, senders: senders, count: count))
-        probe.expectWellBehaved(disposed: false)
-        subscription.dispose()
     }
 
     @Test("group(by:) of a subject fed from 8 threads routes every value to its group, in order")
     func groupBy() {
-        let subject = Subject<Int, TestError>()
-        let grouped = subject.signal.group(by: StressScale.sender(of:)).flattenMap { $0.signal }
-        let probe = StressProbe<Int>()
-        let subscription = probe.subscribe(to: grouped)
-        let finished = Counter()
-        let count = count
-        stress(grouped) { sender in
-            for index in 0..<count { subject.sendNext(StressScale.tag(sender, index)) }
-            if finished.increment() == StressScale.senders { subject.sendCompleted() }
+        StressScale.repeatForBudget {
+            let subject = Subject<Int, TestError>()
+            let grouped = subject.signal.group(by: StressScale.sender(of:)).flattenMap { $0.signal }
+            let probe = StressProbe<Int>()
+            let subscription = probe.subscribe(to: grouped)
+            let finished = Counter()
+            let count = count
+            stress(grouped) { sender in
+                for index in 0..<count { subject.sendNext(StressScale.tag(sender, index)) }
+                if finished.increment() == StressScale.senders { subject.sendCompleted() }
+            }
+            #expect(probe.waitForTerminal())
+            #expect(everySenderComplete(probe.values, senders: senders, count: count))
+            probe.expectWellBehaved(disposed: false)
+            subscription.dispose()
         }
-        #expect(probe.waitForTerminal())
-        #expect(everySenderComplete(probe.values, senders: senders, count: count))
-        probe.expectWellBehaved(disposed: false)
-        subscription.dispose()
     }
 
     /// A subject fed by 7 threads, and a trigger subject fired by the 8th halfway through.
@@ -324,53 +355,61 @@ struct OperatorStressTests {
         "take(untilTrigger:) racing 7 sending threads against a trigger thread sends a prefix of each, then completes"
     )
     func takeUntilTrigger() {
-        let (_, values) = triggered { source, trigger in source.take(untilTrigger: trigger) }
-        #expect(contiguousPerSender(values, startingAtZero: true, endingAtLast: false))
+        StressScale.repeatForBudget {
+            let (_, values) = triggered { source, trigger in source.take(untilTrigger: trigger) }
+            #expect(contiguousPerSender(values, startingAtZero: true, endingAtLast: false))
+        }
     }
 
     @Test("skip(untilTrigger:) racing 7 sending threads against a trigger thread sends a suffix of each")
     func skipUntilTrigger() {
-        let (_, values) = triggered { source, trigger in source.skip(untilTrigger: trigger) }
-        #expect(contiguousPerSender(values, startingAtZero: false, endingAtLast: true))
+        StressScale.repeatForBudget {
+            let (_, values) = triggered { source, trigger in source.skip(untilTrigger: trigger) }
+            #expect(contiguousPerSender(values, startingAtZero: false, endingAtLast: true))
+        }
     }
 
     @Test(
         "take(untilReplacement:) racing 7 sending threads against a replacement sends a prefix of each, then the replacement"
     )
     func takeUntilReplacement() {
-        let (_, values) = triggered { source, replacement in
-            source.take(untilReplacement: replacement.map { -1 - $0 })
+        StressScale.repeatForBudget {
+            let (_, values) = triggered { source, replacement in
+                source.take(untilReplacement: replacement.map { -1 - $0 })
+            }
+            let replaced = values.drop { $0 >= 0 }
+            #expect(contiguousPerSender(values.filter { $0 >= 0 }, startingAtZero: true, endingAtLast: false))
+            #expect(replaced.allSatisfy { $0 < 0 })
+            #expect(Array(replaced) == [-1, -2])
         }
-        let replaced = values.drop { $0 >= 0 }
-        #expect(contiguousPerSender(values.filter { $0 >= 0 }, startingAtZero: true, endingAtLast: false))
-        #expect(replaced.allSatisfy { $0 < 0 })
-        #expect(Array(replaced) == [-1, -2])
     }
 
     @Test("sample racing a sending thread against a sampling thread sends only values sent, never going back")
     func sample() {
-        let source = Subject<Int, TestError>()
-        let sampler = Subject<Int, TestError>()
-        let sampled = source.signal.sample(with: sampler.signal)
-        let probe = StressProbe<Int>()
-        let subscription = probe.subscribe(to: sampled)
-        let count = count
-        stress(sampled, senders: 2) { sender in
-            if sender == 0 {
-                for index in 0..<count { source.sendNext(index) }
-            } else {
-                for index in 0..<count { sampler.sendNext(index) }
+        StressScale.repeatForBudget {
+            let source = Subject<Int, TestError>()
+            let sampler = Subject<Int, TestError>()
+            let sampled = source.signal.sample(with: sampler.signal)
+            let probe = StressProbe<Int>()
+            let subscription = probe.subscribe(to: sampled)
+            let count = count
+            stress(sampled, senders: 2) { sender in
+                if sender == 0 {
+                    for index in 0..<count { source.sendNext(index) }
+                } else {
+                    for index in 0..<count { sampler.sendNext(index) }
+                }
             }
+            source.sendNext(count)
+            sampler.sendNext(0)
+            sampler.sendCompleted()
+            #expect(probe.waitForTerminal())
+            let values = probe.values
+            #expect(values.last == count)
+            #expect(Swift.zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
+            #expect(values.count <= count + 1)
+            probe.expectWellBehaved(disposed: false)
+            subscription.dispose()
         }
-        source.sendNext(count)
-        sampler.sendNext(0)
-        sampler.sendCompleted()
-        #expect(probe.waitForTerminal())
-        let values = probe.values
-        #expect(values.last == count)
-        #expect(Swift.zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
-        #expect(values.count <= count + 1)
-        probe.expectWellBehaved(disposed: false)
-        subscription.dispose()
     }
 }
