@@ -20,19 +20,36 @@ swiftc "${flags[@]}" -emit-library -static -emit-module -module-name RillSpec \
 swiftc "${flags[@]}" -lRillSpec -lRillMarbles -o "$build/spec-pipeline-fuzzer" Fuzz/Targets/SpecPipelineFuzzer.swift
 swiftc "${flags[@]}" -lRillMarbles -o "$build/marble-fuzzer" Fuzz/Targets/MarbleFuzzer.swift
 
-run() {
-    local name=$1 corpus=$2
-    shift 2
-    echo "== $name for ${seconds}s"
-    "$build/$name" "$corpus" "$@" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
-        -artifact_prefix="$build/findings/$name-" -print_final_stats=1 2>&1 | tail -n 12
-}
-
 corpus=$(mktemp -d)
 trap 'rm -rf "$corpus"' EXIT
 mkdir -p "$corpus/spec" "$corpus/marble"
 cp Specs/*.ops Fuzz/Reproducers/Spec/* "$corpus/spec/"
 cp Fuzz/Reproducers/Marble/* "$corpus/marble/"
-RILL_FUZZ_CATALOGUE="$PWD/Specs" run spec-pipeline-fuzzer "$corpus/spec"
-run marble-fuzzer "$corpus/marble"
+
+# Each fuzzer runs on one core, so the two run side by side, each with its own log.
+start() {
+    local name=$1
+    shift
+    "$build/$name" "$corpus/$@" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+        -artifact_prefix="$build/findings/$name-" -print_final_stats=1 >"$corpus/$name.log" 2>&1
+}
+report() {
+    local name=$1 status=$2
+    echo "== $name for ${seconds}s"
+    tail -n 12 "$corpus/$name.log"
+    if [ "$status" -ne 0 ]; then
+        echo "error: $name stopped with status $status; its input is under $build/findings" >&2
+    fi
+}
+echo "== spec-pipeline-fuzzer and marble-fuzzer, side by side, for ${seconds}s"
+RILL_FUZZ_CATALOGUE="$PWD/Specs" start spec-pipeline-fuzzer spec &
+spec_fuzzer=$!
+start marble-fuzzer marble &
+marble_fuzzer=$!
+spec_status=0 marble_status=0
+wait "$spec_fuzzer" || spec_status=$?
+wait "$marble_fuzzer" || marble_status=$?
+report spec-pipeline-fuzzer "$spec_status"
+report marble-fuzzer "$marble_status"
+[ "$spec_status" -eq 0 ] && [ "$marble_status" -eq 0 ]
 echo "== no findings"
