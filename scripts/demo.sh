@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rill's demo: operators at work on a virtual clock, then the regenerate-from-spec workflow
-# (add an operator to Specs/, build, test; break the spec; fix and rename it; remove it) run in a
-# scratch copy of the package, so this checkout is never touched.
+# (add an operator to Specs/, build, test; break the spec; fix and rename it; remove it) in a
+# package of your own that applies Rill's plugin: a scratch copy of Examples/CustomOperators, so
+# this checkout is never touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 package=$(pwd)
@@ -11,11 +12,14 @@ swift run rill-demo
 
 echo
 echo "════ 2. Adding an operator is editing a spec"
+# A package of your own that generates operators over Rill with Rill's plugin: a scratch copy of
+# Examples/CustomOperators, depending on this checkout by path, so this checkout is never touched.
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-# A copy of the package without build products.
-tar -C "$package" --exclude='./.build*' --exclude='./.swiftpm' --exclude='./.git' -cf - . | tar -C "$scratch" -xf -
+tar -C Examples/CustomOperators --exclude='./.build*' --exclude='./.swiftpm' -cf - . | tar -C "$scratch" -xf -
 cd "$scratch"
+sed -i.bak "s#path: \"../..\"#path: \"$package\"#" Package.swift && rm Package.swift.bak
+grep -q "path: \"$package\"" Package.swift
 
 cat > Specs/Sampling.ops <<'SPEC'
 # A new family of operators, added by a user.
@@ -32,18 +36,23 @@ operator every
     example: "-a-b-c-d-|" => every(2) => "---b---d-|"
     model: every(3) ~ values.enumerated().filter { ($0.offset + 1) % 3 == 0 }.map(\.element)
 SPEC
-echo "── Specs/Sampling.ops:"
+echo "── Specs/Sampling.ops, in a package that depends on Rill and applies its plugin:"
 cat Specs/Sampling.ops
 echo
-echo "── swift build (the plugin regenerates the operators)"
+echo "── swift build (the plugin generates the package's operators, over Rill's)"
 swift build 2>&1 | grep -E "Generating|error|warning|Build complete" || true
 echo
-echo "── the generated operator, in Rill:"
-generated=$(find .build/plugins/outputs -name 'Rill+GeneratedOperators.swift' | head -n 1)
+echo "── the generated operator:"
+generated=$(find .build/plugins/outputs -name 'MyOperators+GeneratedOperators.swift' | head -n 1)
 sed -n '/every(_:): Specs\/Sampling.ops/,/^}/p' "$generated"
 echo
 echo "── swift test --filter Spec_every (its generated tests)"
-swift test --filter Spec_every 2>&1 | grep -E "✔|✘|error" || true
+output=$(swift test --filter Spec_every 2>&1) || { echo "$output" >&2; exit 1; }
+echo "$output" | grep -E "✔|✘|error" || true
+echo "$output" | grep -q 'Test "every(_:), Specs/Sampling.ops' || {
+    echo "error: the generated tests of every(_:) did not run" >&2
+    exit 1
+}
 
 echo
 echo "════ 3. A broken spec fails the build with a located message"
