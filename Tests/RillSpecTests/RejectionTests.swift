@@ -82,6 +82,26 @@ struct RejectionTests {
         )
     }
 
+    @Test("State with a misspelt 'bind' is an error at the misspelt word, once, naming the state's line")
+    func misspeltBindWithState() {
+        for misspelling in ["bnd", "bidn", "bindd"] {
+            let text = entry(
+                "every", "func every(_ step: Int) -> Signal<Value, Failure>", state: "var position = 0",
+                derive:
+                    "\(misspelling) { value in\n    position += 1\n    return position % step == 0 ? just(value) : empty\n}"
+            )
+            let diagnostics = checkDiagnostics([primitives, specFile(flattenMapEntry + text)])
+            #expect(diagnostics.count == 1, "\(diagnostics)")
+            #expect(diagnostics.first?.location == location(of: "\(misspelling) {", in: text))
+            let stateLine = location(of: "var position", in: text).line
+            #expect(
+                diagnostics.first?.message
+                    == "'\(misspelling)' is not 'bind', and the state on line \(stateLine) belongs to a 'bind' block"
+            )
+            #expect(diagnostics.first?.hint == "did you mean 'bind'?")
+        }
+    }
+
     @Test("A step that lost its 'return' is an error at the step")
     func stepWithoutReturn() {
         let text = entry(

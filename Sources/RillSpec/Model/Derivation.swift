@@ -158,3 +158,25 @@ extension Derivation {
         }
     }
 }
+
+extension Derivation {
+    /// The first call with a trailing closure whose name is a misspelling of `bind` (`bnd`, `bidn`,
+    /// `bindd`): where state without a `bind` block most likely went wrong.
+    var misspeltBind: Call? {
+        switch self {
+        case .receiver, .swift: return nil
+        case .conditional(_, let a, let b): return a.misspeltBind ?? b.misspeltBind
+        case .call(let call):
+            if call.name != "bind", call.trailingClosure != nil,
+                editDistance(call.name, "bind") <= 1 || call.name.sorted() == "bind".sorted()
+            {
+                return call
+            }
+            if let found = call.receiver?.misspeltBind { return found }
+            for argument in call.arguments {
+                if case .signal(let inner) = argument.value, let found = inner.misspeltBind { return found }
+            }
+            return nil
+        }
+    }
+}

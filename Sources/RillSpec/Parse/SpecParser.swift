@@ -138,10 +138,19 @@ public enum SpecParser {
             }
         }
         if !state.isEmpty, case .derived(let derivation)? = implementation, !derivation.hasBindBlock {
-            diagnostics.append(
-                Diagnostic(
-                    state[0].start, "state belongs to a 'bind' block, and the derivation has none",
-                    hint: "derive the operator with 'bind { value in … }', or remove the state"))
+            if let misspelt = derivation.misspeltBind {
+                // At the word: the state is only why the misspelling matters.
+                diagnostics.append(
+                    Diagnostic(
+                        misspelt.location,
+                        "'\(misspelt.name)' is not 'bind', and the state on line \(state[0].start.line) belongs to a 'bind' block",
+                        hint: "did you mean 'bind'?"))
+            } else {
+                diagnostics.append(
+                    Diagnostic(
+                        state[0].start, "state belongs to a 'bind' block, and the derivation has none",
+                        hint: "derive the operator with 'bind { value in … }', or remove the state"))
+            }
         }
         if primitive != nil, let first = state.first {
             diagnostics.append(
