@@ -23,10 +23,23 @@ public enum LibraryEmitter {
         code.line("// \(spec.signature.displayName): \(paths.describe(spec.location))")
         code.block("extension Signal {") { code in
             code.documentation(DocumentationText.comment(for: spec))
+            // Inlinable for cross-module specialization, which only optimized builds do. In a debug
+            // build the body stays out of the module's interface: SwiftPM type-checks an inlinable
+            // body twice there (for the interface and for the object file), and a Swift error in a
+            // derivation would be reported twice.
             var signatureLine = spec.signature.location
-            signatureLine.line -= 1
-            code.sourceLocation(signatureLine, paths: paths)
-            code.line("@inlinable")
+            if signatureLine.line > 3 {
+                signatureLine.line -= 3
+                code.sourceLocation(signatureLine, paths: paths)
+                code.line("#if !DEBUG")
+                code.line("@inlinable")
+                code.line("#endif")
+            } else {
+                // No room above the signature for the condition's lines.
+                signatureLine.line -= 1
+                code.sourceLocation(signatureLine, paths: paths)
+                code.line("@inlinable")
+            }
             code.block("public \(spec.signature.declaration) {") { code in
                 var lowering = Lowering(flavor: .shipped, spec: spec)
                 lowering.paths = paths

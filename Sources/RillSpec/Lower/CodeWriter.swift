@@ -4,13 +4,21 @@ struct CodeWriter {
     var indentation = 0
     private(set) var hasOpenSourceLocation = false
 
+    /// Starts a line of `line(_:)`'s content that is written as it is, without indentation:
+    /// Swift copied from a spec at its own column, and the directives that map it there.
+    static let verbatim = "\u{1}"
+
     mutating func line(_ content: String = "") {
         if content.isEmpty {
             text += "\n"
             return
         }
         for piece in content.split(separator: "\n", omittingEmptySubsequences: false) {
-            text += piece.isEmpty ? "\n" : String(repeating: "    ", count: indentation) + piece + "\n"
+            if piece.hasPrefix(Self.verbatim) {
+                text += piece.dropFirst(Self.verbatim.count) + "\n"
+            } else {
+                text += piece.isEmpty ? "\n" : String(repeating: "    ", count: indentation) + piece + "\n"
+            }
         }
     }
 
@@ -55,9 +63,11 @@ struct CodeWriter {
         sourceLocation(location, paths: paths)
         let lines = code.drop(while: \.isWhitespace).split(separator: "\n", omittingEmptySubsequences: false)
         let trailing = lines.reversed().prefix { $0.allSatisfy(\.isWhitespace) }.count
+        // Verbatim, so that a writer this text is later embedded in leaves the columns alone.
         for (index, piece) in lines.dropLast(trailing).enumerated() {
             text +=
-                (index == 0 ? String(repeating: " ", count: max(0, location.column - 1)) : "") + piece + "\n"
+                Self.verbatim + (index == 0 ? String(repeating: " ", count: max(0, location.column - 1)) : "")
+                + piece + "\n"
         }
     }
 

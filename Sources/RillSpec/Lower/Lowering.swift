@@ -132,6 +132,7 @@ struct Lowering {
         let head = closure.parameters.isEmpty ? "" : " \(closure.parameters) in"
         switch closure.body {
         case .swift(let text):
+            if let mapped = mappedBody(text) { return "{\(head)" + mapped + "}" }
             return "{\(head)" + Self.indentedBody(text.text) + "}"
         case .steps(let body):
             let isBind = callee == "bind"
@@ -306,6 +307,36 @@ struct Lowering {
         case .conditional(let condition, let a, let b):
             "if \(condition) { \(directStatements(a)) } else { \(directStatements(b)) }"
         }
+    }
+
+    /// A closure body copied from the spec onto lines of its own, each at its spec line and padded
+    /// to its spec column, so that the compiler reports a Swift error in it at the line and column
+    /// where the spec has it; the closing brace and what follows map to the body's last line.
+    /// `nil` without `paths`, and for a multi-line string literal, whose lines cannot be moved.
+    func mappedBody(_ text: LocatedText) -> String? {
+        guard let paths, !text.text.contains("\"\"\""), text.locations.count == text.text.count else {
+            return nil
+        }
+        func directive(_ location: SourceLocation) -> String {
+            CodeWriter.verbatim
+                + "#sourceLocation(file: \(paths.relative(location.file).swiftLiteral), line: \(location.line))\n"
+        }
+        var body = "\n"
+        var last: SourceLocation?
+        var offset = 0
+        for line in text.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            defer { offset += line.count + 1 }
+            let indentation = line.prefix { $0 == " " || $0 == "\t" }.count
+            guard indentation < line.count else { continue }
+            let location = text.locations[offset + indentation]
+            body += directive(location)
+            body +=
+                CodeWriter.verbatim + String(repeating: " ", count: max(0, location.column - 1))
+                + line.dropFirst(indentation).trimmingSpaces + "\n"
+            last = location
+        }
+        guard let last else { return nil }
+        return body + directive(last)
     }
 
     // MARK: Text helpers
