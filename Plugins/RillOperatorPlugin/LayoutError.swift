@@ -5,6 +5,8 @@ enum LayoutError: Error, CustomStringConvertible {
     /// No target's path is `Specs/`, so SwiftPM would not notice spec files being added, renamed
     /// or deleted, and later builds would fail with "missing inputs".
     case missingSpecsTarget(package: String, target: String)
+    /// The manifest declares a target at `Specs/`, but SwiftPM left it out: it has no Swift file.
+    case specsTargetWithoutSwiftFile(package: String, target: String, specsTarget: String)
 
     var description: String {
         switch self {
@@ -21,6 +23,13 @@ enum LayoutError: Error, CustomStringConvertible {
                 `.target(name: "\(package)Specs", path: "Specs", plugins: [.plugin(name: "RillOperatorPlugin", \
                 package: "Rill")])` and a one-line placeholder 'Specs/\(package)Specs.swift', so that adding, \
                 renaming and deleting spec files re-plans the build (see docs/Plugins.md)
+                """
+        case .specsTargetWithoutSwiftFile(let package, let target, let specsTarget):
+            return """
+                RillOperatorPlugin: target '\(target)' of package '\(package)' uses the plugin, and target \
+                '\(specsTarget)' holds the specs, but SwiftPM leaves '\(specsTarget)' out of the build because \
+                it has no Swift file; add 'Specs/\(specsTarget).swift' with a one-line comment, such as \
+                '// The operator specs of \(package).' (see docs/Plugins.md)
                 """
         }
     }

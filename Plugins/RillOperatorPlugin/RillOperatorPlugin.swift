@@ -16,7 +16,9 @@ struct RillOperatorPlugin: BuildToolPlugin {
         do {
             return try commands(context: context, target: target)
         } catch let error as LayoutError {
-            // Reported once, naming the package and target; the error diagnostic fails the build.
+            // Reported at the manifest, naming the package and target; the error diagnostic fails
+            // the build. SwiftPM asks for a target's commands twice in a build, and prints the
+            // error each time.
             Diagnostics.error(
                 error.description,
                 file: context.package.directoryURL.appending(path: "Package.swift").path(
@@ -47,6 +49,11 @@ struct RillOperatorPlugin: BuildToolPlugin {
         let isRoot: Bool
         if case .root = context.package.origin { isRoot = true } else { isRoot = false }
         guard specsTarget != nil || !isRoot else {
+            let manifest = package.appending(path: "Package.swift")
+            if let declared = Self.declaredSpecsTarget(inManifest: manifest) {
+                throw LayoutError.specsTargetWithoutSwiftFile(
+                    package: context.package.displayName, target: target.name, specsTarget: declared)
+            }
             throw LayoutError.missingSpecsTarget(package: context.package.displayName, target: target.name)
         }
         let tool = try context.tool(named: "rill-ops")
@@ -67,8 +74,16 @@ struct RillOperatorPlugin: BuildToolPlugin {
         var outputs: [URL] = []
         let mode: [String]
         let isSpecsTarget = target.id == specsTarget?.id
+        // The specs target's check reports every spec error; the library's and the tests'
+        // commands wait for it, so that a broken spec fails the build once, not once per target.
+        if !isSpecsTarget, let specsTarget,
+            let stamp = checkStamp(of: specsTarget, context: context, target: target)
+        {
+            inputs.append(stamp)
+            arguments.append("--spec-errors-reported-by-check")
+        }
         if isSpecsTarget {
-            let output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+SpecCheck.swift")
+            let output = context.pluginWorkDirectoryURL.appending(path: Self.checkStampName(target.name))
             outputs = [output]
             mode = ["check", "--stamp", output.path(percentEncoded: false)]
         } else if target.kind == .test {
@@ -131,5 +146,36 @@ struct RillOperatorPlugin: BuildToolPlugin {
                 inputFiles: inputs,
                 outputFiles: outputs)
         ]
+    }
+
+    static func checkStampName(_ target: String) -> String { "\(target)+SpecCheck.swift" }
+
+    /// Where the specs target's check writes its stamp: beside this target's work directory, in
+    /// the layout SwiftPM gives every target (`…/<target>/destination/<plugin>`). `nil` if this
+    /// target's directory does not have that layout, and the commands then do not wait.
+    func checkStamp(of specsTarget: any Target, context: PluginContext, target: any Target) -> URL? {
+        let work = context.pluginWorkDirectoryURL.standardizedFileURL
+        let plugin = work.lastPathComponent
+        let destination = work.deletingLastPathComponent()
+        let targetDirectory = destination.deletingLastPathComponent()
+        guard targetDirectory.lastPathComponent == target.name else { return nil }
+        return targetDirectory.deletingLastPathComponent().appending(path: specsTarget.name)
+            .appending(path: destination.lastPathComponent).appending(path: plugin)
+            .appending(path: Self.checkStampName(specsTarget.name))
+    }
+
+    /// The name of a target that the manifest declares with the path `Specs`. SwiftPM leaves a
+    /// target without a Swift file out of the package a plugin sees, so only the manifest's text
+    /// still tells that it was meant.
+    static func declaredSpecsTarget(inManifest manifest: URL) -> String? {
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8),
+            let pattern = try? NSRegularExpression(
+                pattern: #"\.target\(\s*name:\s*"([^"]+)"[^()]*?path:\s*"(?:\./)?Specs/?""#)
+        else { return nil }
+        let range = NSRange(text.startIndex..., in: text)
+        guard let match = pattern.firstMatch(in: text, range: range),
+            let name = Range(match.range(at: 1), in: text)
+        else { return nil }
+        return String(text[name])
     }
 }

@@ -6,6 +6,7 @@ let usage = """
     usage: rill-ops check    --specs DIR [--stamp FILE]
            rill-ops generate --specs DIR [--library FILE] [--peer-names FILE] [--tests FILE] [--import MODULE …]
                              [--tests-directory DIR --tests-prefix PREFIX [--plan NAME=FILES …]]
+                             [--spec-errors-reported-by-check]
            rill-ops docs     --specs DIR --output DIR [--check]
     common options: [--catalogue DIR …] [--root DIR]
 
@@ -14,6 +15,8 @@ let usage = """
       generate   writes the shipped operators (--library) and their tests, in one file (--tests)
                  or split (--tests-directory): PREFIX+Support.swift, and for each spec file
                  NAME.ops of the plan PREFIX+NAME.swift (…_2.swift and on, FILES in all)
+      --spec-errors-reported-by-check  fails without printing the specs' errors, which the build's
+                 check command prints, so that each is printed once
       --peer-names  writes, for Rill's own library, other libraries' names of its operators
                  declared unavailable, renamed to Rill's (the compiler help for migrating code)
       docs       writes one Markdown page per spec file, an index, and an SVG picture of every
@@ -39,6 +42,7 @@ struct Arguments {
     var imports: [String] = []
     var root: String?
     var check = false
+    var specErrorsReportedByCheck = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -70,6 +74,7 @@ struct Arguments {
             case "--import": imports.append(try value(flag))
             case "--root": root = try value(flag)
             case "--check": check = true
+            case "--spec-errors-reported-by-check": specErrorsReportedByCheck = true
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
@@ -171,7 +176,9 @@ func run() -> Int32 {
         }
         return 0
     } catch let errors as SpecErrors {
-        FileHandle.standardError.write(Data((errors.description + "\n").utf8))
+        if !arguments.specErrorsReportedByCheck {
+            FileHandle.standardError.write(Data((errors.description + "\n").utf8))
+        }
         return 1
     } catch let error as UsageError {
         FileHandle.standardError.write(Data("rill-ops: \(error)\n\n\(usage)\n".utf8))

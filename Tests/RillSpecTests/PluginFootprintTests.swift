@@ -55,6 +55,17 @@ struct PluginFootprintTests {
         }
     }
 
+    @Test("the plugin itself reads the spec files, and the manifest only to name a missing file")
+    func reads() throws {
+        let all = try Self.pluginSources().map(\.text).joined(separator: "\n")
+        let read = all.components(separatedBy: "String(contentsOf: ").dropFirst().map {
+            String($0.prefix(while: { $0 != "," }))
+        }
+        #expect(read.sorted() == ["file", "manifest"], "\(read)")
+        #expect(all.contains("let manifest = package.appending(path: \"Package.swift\")"))
+        #expect(all.contains("let specFiles = try FileManager.default.contentsOfDirectory(atPath: specs."))
+    }
+
     @Test("every file the build commands write is in the plugin's work directory")
     func outputs() throws {
         let all = try Self.pluginSources().map(\.text).joined(separator: "\n")
