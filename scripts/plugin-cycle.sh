@@ -2,7 +2,9 @@
 # The spec workflow in a package that uses Rill's operator plugin: in a scratch copy of
 # Examples/CustomOperators (depending on this checkout of Rill by path), a spec file is added, edited
 # in place, renamed and deleted, with a plain `swift build --build-tests` after each step. Each step
-# checks the generated API by compiling code that calls it.
+# checks the generated API by compiling code that calls it. Then each kind of mistake in a spec or
+# in the package's layout must fail the build with its error exactly where it is: file, line,
+# column, and how many times it is printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rill=$(pwd)
@@ -101,3 +103,92 @@ if grep -qE "triple|quadruple" "$(generated)"; then
     fail "the deleted operators are still generated"
 fi
 echo "Done: operators came and went with their spec file, with a plain swift build each time."
+
+# The errors of a failing `swift build --build-tests`, one line each: the compiler's, the
+# generator's and the plugin's, without the compiler's excerpt of the source under each.
+build_errors() {
+    local output status=0
+    output=$(swift build --build-tests 2>&1) || status=$?
+    [ "$status" -ne 0 ] || fail "the build succeeded after: $1"
+    echo "$output" | grep -E "error:" | grep -vE "^[[:space:]]*\|" || true
+}
+
+# Exactly one error, at FILE:LINE:COL, saying MESSAGE (a fixed string).
+expect_one_error() {
+    local what=$1 location=$2 message=$3 errors
+    errors=$(build_errors "$what")
+    if [ "$(echo "$errors" | grep -c .)" -ne 1 ] || ! echo "$errors" | grep -qE "(^|/)$location: error: "; then
+        echo "$errors" >&2
+        fail "$what: expected one error, at $location"
+    fi
+    echo "$errors" | grep -qF "$message" || { echo "$errors" >&2; fail "$what: the error does not say: $message"; }
+    echo "   $what: one error, at $location"
+}
+
+echo "── 5. mistakes are reported once, at their file, line and column"
+cat > Specs/Mistakes.ops <<'SPEC'
+# Line 1.
+
+operator shout
+    signature: func shout() -> Signal<Int, Failure> where Value == Int
+    doc:
+        Shouts.
+    derive: map { $0 * "2" }
+    example(Int): "-1|" => shout() => "-2|"
+SPEC
+expect_one_error "a Swift type error in a one-line derive" "Specs/Mistakes.ops:7:24" \
+    "cannot convert value of type 'String'"
+
+cat > Specs/Mistakes.ops <<'SPEC'
+# Line 1.
+
+operator tally
+    signature: func tally() -> Signal<Int, Failure> where Value == Int
+    doc:
+        Tallies.
+    derive: map { value in
+            let doubled = value * 2
+            return doubled + "x"
+        }
+    example(Int): "-1|" => tally() => "-2|"
+SPEC
+expect_one_error "a Swift type error on the third line of a derive" "Specs/Mistakes.ops:9:30" \
+    "cannot convert value of type 'String'"
+
+cat > Specs/Mistakes.ops <<'SPEC'
+# Line 1.
+
+operator every
+    signature: func every(_ step: Int) -> Signal<Value, Failure>
+    doc:
+        Sends every `step`-th value.
+    state: var position = 0
+    derive: bnd { value in
+            position += 1
+            return position % step == 0 ? just(value) : empty
+        }
+    example: "-a-b-c-d-|" => every(2) => "---b---d-|"
+SPEC
+expect_one_error "state with 'bind' misspelt 'bnd'" "Specs/Mistakes.ops:8:13" \
+    "'bnd' is not 'bind', and the state on line 7 belongs to a 'bind' block"
+
+sed -i.bak -e 's/derive: bnd {/derive: bind {/' -e 's/just(value) : empty/jst(value) : empty/' Specs/Mistakes.ops
+rm Specs/Mistakes.ops.bak
+expect_one_error "an unknown step, with the specs used by three targets" "Specs/Mistakes.ops:10:43" \
+    "'jst' is not a step"
+rm Specs/Mistakes.ops
+
+# SwiftPM leaves a target without a Swift file out of the package, so the plugin cannot see the
+# specs target; it reads the manifest to name the file to add. SwiftPM asks each target using the
+# plugin for its commands twice in a build, and prints the error each time.
+mv Specs/CustomOperatorsSpecs.swift placeholder.swift.saved
+errors=$(build_errors "removing the specs target's placeholder")
+[ -n "$errors" ] || fail "no error without the placeholder"
+if echo "$errors" | grep -vqF "add 'Specs/CustomOperatorsSpecs.swift' with a one-line comment"; then
+    echo "$errors" >&2
+    fail "an error without the placeholder does not name the file to add"
+fi
+echo "   no placeholder: every error says to add Specs/CustomOperatorsSpecs.swift ($(echo "$errors" | grep -c .) lines: 2 targets, 2 passes)"
+mv placeholder.swift.saved Specs/CustomOperatorsSpecs.swift
+build "restoring the placeholder"
+echo "Done: each mistake was reported where it is."
