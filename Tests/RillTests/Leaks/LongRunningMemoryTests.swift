@@ -12,7 +12,7 @@ import Testing
 /// checks what it measured afterwards.
 @Suite("Long-running subscriptions keep memory flat")
 struct LongRunningMemoryTests {
-    static let events = 1_000_000
+    static let events = TestScale.scaled(1_000_000)
     /// How often an attempt's lifetime is sampled: checking every one would itself keep memory.
     static let sampleEvery = 10_000
 

@@ -92,16 +92,17 @@ struct RepetitionTests {
     @Test("a synchronous signal repeated 1,000,000 times runs on a 512 KiB stack")
     func repeatIsStackSafe() async {
         let count = Locked(0)
+        let repetitions = TestScale.scaled(1_000_000)
         await runOnSmallStack {
             let scheduler = TestScheduler()
             let recorder = EventRecorder<Int, Never>(clock: nil)
             scheduler.schedule {
-                recorder.subscribe(to: Signal<Int, Never>.just(1).repeat().take(1_000_000))
+                recorder.subscribe(to: Signal<Int, Never>.just(1).repeat().take(repetitions))
             }
-            scheduler.run(maximumActions: 2_000_000)
+            scheduler.run(maximumActions: 2 * repetitions)
             count.value = recorder.values.count
             #expect(recorder.isCompleted)
         }
-        #expect(count.value == 1_000_000)
+        #expect(count.value == repetitions)
     }
 }

@@ -20,7 +20,7 @@ private func recurse(_ count: Int, on scheduler: any Scheduler, finished: Gate? 
 
 @Suite("Scheduler.scheduleRecursive: RAC's recursive scheduling, stack-safe on every scheduler")
 struct ScheduleRecursiveTests {
-    static let depth = 1_000_000
+    static let depth = TestScale.scaled(1_000_000)
 
     /// A stack on which a recursion one frame per step would overflow long before a million.
     static let smallStack = 512 * 1024

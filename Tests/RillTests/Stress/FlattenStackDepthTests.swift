@@ -6,7 +6,7 @@ import Testing
 /// 512 KiB stack, where one stack frame per inner signal would overflow.
 @Suite("Stack depth of flattening", .serialized)
 struct FlattenStackDepthTests {
-    static let count = 100_000
+    static let count = TestScale.scaled(100_000)
 
     static let strategies: [FlattenStrategy] = [
         .merge, .concat, .concurrent(limit: 3), .latest, .race, .exhaust,

@@ -6,7 +6,7 @@ import Testing
 /// would overflow long before a million.
 @Suite("Stack depth", .serialized)
 struct StackDepthTests {
-    static let million = 1_000_000
+    static let million = TestScale.scaled(1_000_000)
 
     private func expectAll(_ tally: Tally, _ count: Int) {
         #expect(tally.count == count)
@@ -195,7 +195,7 @@ struct StackDepthTests {
         expectAll(tally, Self.million)
     }
 
-    static let wide = 100_000
+    static let wide = TestScale.scaled(100_000)
 
     /// `count` signals made with `create`, so that no operator can see through them; the i-th
     /// sends `i` (and `i + count` if `twice`), then completes.
@@ -271,7 +271,7 @@ struct StackDepthTests {
         expectAll(tally, Self.wide)
     }
 
-    static let deep = 100_000
+    static let deep = TestScale.scaled(100_000)
 
     @Test("a chain of 1,000 lifted operators, past many checkpoints, delivers every event in order")
     func liftedChainDelivers() {

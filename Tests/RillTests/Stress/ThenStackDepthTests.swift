@@ -5,7 +5,8 @@ import Testing
 /// Chains of `then` built the way a program builds them, in a loop, left-nested.
 @Suite("then chains", .serialized)
 struct ThenStackDepthTests {
-    static let million = 1_000_000
+    static let million = TestScale.scaled(1_000_000)
+    static let hundredThousand = TestScale.scaled(100_000)
 
     @Test("1,000,000 thens built one by one subscribe, run, end and are released on a 512 KiB stack")
     func millionThens() async {
@@ -32,10 +33,12 @@ struct ThenStackDepthTests {
         let values = Locked<[String]>([])
         await onSmallStack {
             let start = Signal<Void, Never>.empty.then { Signal<String, Never>.just("start") }
-            let chain = (0..<100_000).reduce(start) { chain, index in chain.then { .just("step \(index)") } }
+            let chain = (0..<Self.hundredThousand).reduce(start) { chain, index in
+                chain.then { .just("step \(index)") }
+            }
             chain.subscribe(next: { values.append($0) })
         }
-        #expect(values.value == ["step 99999"])
+        #expect(values.value == ["step \(Self.hundredThousand - 1)"])
     }
 
     @Test("a failure in the middle of a 100,000-then chain ends it there, and no later step is made")
@@ -44,17 +47,17 @@ struct ThenStackDepthTests {
         let calls = Counter()
         await onSmallStack {
             var chain = Signal<Int, TestError>.just(0)
-            for index in 0..<100_000 {
+            for index in 0..<Self.hundredThousand {
                 chain = chain.then {
                     calls.increment()
-                    return index == 50_000 ? .error(.tagged(index)) : .just(index)
+                    return index == Self.hundredThousand / 2 ? .error(.tagged(index)) : .just(index)
                 }
             }
             recorder.subscribe(to: chain)
         }
-        #expect(recorder.failure == .tagged(50_000))
+        #expect(recorder.failure == .tagged(Self.hundredThousand / 2))
         #expect(recorder.values.isEmpty)
-        #expect(calls.value == 50_001)
+        #expect(calls.value == Self.hundredThousand / 2 + 1)
     }
 
     @Test("releasing a 1,000,000-then chain without subscribing does not overflow")
