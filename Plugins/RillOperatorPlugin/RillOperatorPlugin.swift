@@ -76,7 +76,9 @@ struct RillOperatorPlugin: BuildToolPlugin {
         let isSpecsTarget = target.id == specsTarget?.id
         // The specs target's check reports every spec error; the library's and the tests'
         // commands wait for it, so that a broken spec fails the build once, not once per target.
-        if !isSpecsTarget, let specsTarget,
+        // Only in the package being built: a dependency's specs target is not built, and its
+        // specs do not change.
+        if isRoot, !isSpecsTarget, let specsTarget,
             let stamp = checkStamp(of: specsTarget, context: context, target: target)
         {
             inputs.append(stamp)
