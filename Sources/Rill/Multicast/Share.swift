@@ -73,7 +73,9 @@ final class SharedSubscription<Value: Sendable, Failure: Error>: Sendable {
     }
 
     /// Subscribes the connection to the source. The connection is forgotten before the source's
-    /// end is passed on, so that a subscription made in answer to that end gets a new one.
+    /// end is passed on, so that a subscription made in answer to that end gets a new one, and
+    /// its subscription to the source is disposed once the end has been passed on: no subscriber
+    /// is left to leave it.
     @inlinable
     func connect(_ connection: Connection) {
         let subscription = CompositeDisposable()
@@ -82,6 +84,7 @@ final class SharedSubscription<Value: Sendable, Failure: Error>: Sendable {
             Observer { [self] event in
                 if event.isTerminal { forget(connection) }
                 connection.broadcast.send(event)
+                if event.isTerminal { subscription.dispose() }
             },
             in: subscription)
     }

@@ -80,6 +80,22 @@ struct ShareTests {
         #expect(subscriptions.value == 2)
     }
 
+    @Test("when the source ends, its shared subscription is disposed: none is left alive")
+    func sourceEndDisposesTheConnection() {
+        let counter = LiveSubscriptionCounter()
+        let source = ManualSource<Int, Never>()
+        counter.track {
+            let shared = source.signal.map { $0 + 1 }.share(replay: 1)
+            shared.subscribe(next: { _ in })
+            shared.subscribe(next: { _ in })
+            source.sendNext(1)
+            #expect(counter.count > 0)
+            source.sendCompleted()
+        }
+        #expect(source.disposals.value == 1)
+        #expect(counter.count == 0)
+    }
+
     @Test("a subscription made in answer to the source's end gets a new connection")
     func subscribingFromTheCompletion() {
         let source = ManualSource<Int, Never>()
