@@ -106,6 +106,38 @@ struct FeedViewModelTests {
         #expect(model.results == [])
     }
 
+    @Test("a screen left and entered again leaves no subscription alive once its model is released")
+    func noSubscriptionOutlivesTheScreen() async {
+        let counter = LiveSubscriptionCounter()
+        for visit in 1...2 {
+            weak var released: FeedViewModel?
+            weak var query: MutableProperty<String>?
+            await counter.track {
+                let model = FeedViewModel(
+                    articles: articles.signal, reads: reads.signal, search: search.search,
+                    scheduler: scheduler)
+                released = model
+                query = model.query
+                articles.send(Self.swift)
+                model.query.value = "swift"
+                scheduler.advance(by: 2)
+                await nextTurn()
+                #expect(model.unread == 1)
+                #expect(counter.count > 0)
+            }
+            #expect(released == nil)
+            #expect(query == nil)
+            // A binding holds its target weakly and ends at the first value that finds it gone,
+            // or with its source: the model's own property ends with the model, and the header's
+            // tags, which collect three, end at the third.
+            articles.send(Self.rill)
+            articles.send(Self.rust)
+            reads.send(2)
+            await nextTurn()
+            #expect(counter.count == 0, "subscriptions alive after visit \(visit)")
+        }
+    }
+
     @Test("the model's bindings end when it is released")
     func release() async {
         weak var released: FeedViewModel?
