@@ -194,14 +194,15 @@ struct OperatorStressTests {
         }
     }
 
-    @Test("merge of 8 subjects fed from 8 threads loses, duplicates and reorders nothing")
-    func merge() {
+    /// Feeds one subject per sender into the signal `combine` makes of them, and expects every
+    /// sender's values, complete and in order.
+    func expectEveryValue(through combine: ([Subject<Int, TestError>]) -> Signal<Int, TestError>) {
         StressScale.repeatForBudget {
             let inputs = subjects()
-            let merged = Signal.merge(inputs.map(\.signal))
+            let combined = combine(inputs)
             let probe = StressProbe<Int>()
-            let subscription = probe.subscribe(to: merged)
-            stress(merged, send: sendAll(into: inputs))
+            let subscription = probe.subscribe(to: combined)
+            stress(combined, send: sendAll(into: inputs))
             #expect(probe.waitForTerminal())
             #expect(everySenderComplete(probe.values, senders: senders, count: count))
             probe.expectWellBehaved(disposed: false)
@@ -209,18 +210,16 @@ struct OperatorStressTests {
         }
     }
 
+    @Test("merge of 8 subjects fed from 8 threads loses, duplicates and reorders nothing")
+    func merge() {
+        expectEveryValue { inputs in Signal.merge(inputs.map(\.signal)) }
+    }
+
     @Test("flattenMap over 8 subjects fed from 8 threads loses, duplicates and reorders nothing")
     func flattenMap() {
-        StressScale.repeatForBudget {
-            let inputs = subjects()
-            let flattened = Signal<Int, TestError>.from(0..<senders).flattenMap { inputs[$0].signal }
-            let probe = StressProbe<Int>()
-            let subscription = probe.subscribe(to: flattened)
-            stress(flattened, send: sendAll(into: inputs))
-            #expect(probe.waitForTerminal())
-            #expect(everySenderComplete(probe.values, senders: senders, count: count))
-            probe.expectWellBehaved(disposed: false)
-            subscription.dispose()
+        let senders = senders
+        expectEveryValue { inputs in
+            Signal<Int, TestError>.from(0..<senders).flattenMap { inputs[$0].signal }
         }
     }
 
