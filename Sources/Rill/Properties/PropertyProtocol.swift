@@ -11,10 +11,7 @@
 ///
 /// Both complete when the property they come from is released (a derived property's, when its
 /// original sources are).
-public protocol PropertyProtocol<Value>: Sendable {
-    /// The type of the value.
-    associatedtype Value: Sendable
-
+public protocol PropertyProtocol<Value>: SignalConvertible, Sendable where Failure == Never {
     /// The current value. Already the new value when the observers of a change run.
     var value: Value { get }
 

@@ -46,7 +46,7 @@ extension EventReceiver {
 
 /// A hot signal that is also an event receiver: what ``Signal/multicast(_:)`` shares a signal
 /// through. ``Subject``, ``ReplaySubject`` and ``BehaviorSubject`` are subjects.
-public protocol SubjectProtocol<Value, Failure>: EventReceiver {
+public protocol SubjectProtocol<Value, Failure>: EventReceiver, SignalConvertible {
     /// The subject as a signal: each subscription receives what the subject sends from then on,
     /// plus what the subject remembers.
     var signal: Signal<Value, Failure> { get }

@@ -13,6 +13,7 @@ public enum LibraryEmitter {
             guard case .derived(let derivation) = spec.implementation else { continue }
             emit(spec, derivation, paths: paths, into: &code)
         }
+        SignalArgumentOverloads.emit(specs, paths: paths, into: &code)
         SubjectForwarding.emit(specs, paths: paths, into: &code)
         return code.text
     }

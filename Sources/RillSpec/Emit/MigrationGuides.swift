@@ -86,7 +86,8 @@ enum MigrationGuides {
         - **One signal type, and it is cold.** Rill's `Signal` is ReactiveSwift's `SignalProducer`:
           each subscription starts the work again. A ReactiveSwift `Signal`, hot and shared, is a
           `Subject` you send into, or a cold signal shared with `publish()` or `replayLazily()`.
-          `Signal.pipe()` is a `Subject`.
+          `Signal.pipe()` is a `Subject`. `SignalProducerConvertible` is `SignalConvertible`:
+          operators take a subject or a property wherever they take a signal.
         - **Starting is subscribing.** `start()`, `startWithValues(_:)` and `observe(_:)` are
           `subscribe(next:error:completed:)`; `start(on:)` is `subscribe(on:)`, and `observe(on:)`
           is `deliver(on:)`.
@@ -116,7 +117,8 @@ enum MigrationGuides {
           `subscribe(next:error:completed:)`, and `disposed(by:)` is `store(in:)` on a `DisposeBag`.
           The `error` handler receives the typed failure; `onDisposed` is `on(dispose:)` before the
           subscription. `subject.onNext(x)` is `subject.send(x)`, and a subject chains operators
-          as an observable does.
+          as an observable does and goes wherever an operator takes a signal
+          (`ObservableConvertibleType` is `SignalConvertible`).
         - **Sharing.** `share(replay:)` is `share(replay:scope:)` with the default scope,
           `.whileConnected`: it disposes its source after the last subscriber and subscribes again
           for the next. `replayLazily()` is the `.forever` scope that never disposes its source.
@@ -156,8 +158,8 @@ enum MigrationGuides {
           `MainActorSignal` whose handlers are `@MainActor`. `subscribe(on:)` keeps its name. Time
           is a `TimeInterval` in seconds.
         - **Sharing.** `share()` keeps its name: one subscription while anyone is subscribed,
-          subscribed again after the last has gone. A subject chains operators as a publisher does,
-          and `send(_:)` keeps its name; completion is `sendCompleted()`.
+          subscribed again after the last has gone. A subject chains operators as a publisher does
+          and goes wherever an operator takes a signal, and `send(_:)` keeps its name; completion is `sendCompleted()`.
         - **Values in `async` code.** `values` is an `AsyncSequence` in both; Rill's throws the
           signal's own failure type.
 

@@ -12,7 +12,7 @@ public enum PeerVocabulary {
         "first(timeout?:)", "first(default:timeout?:)", "toArray(timeout?:)", "waitUntilCompleted(timeout?:)",
         "subscribe(_:in:)", "subscribe(next?:error?:completed?:)", "subscribe(_:)", "deliver(on:)",
         "values", "values(bufferingPolicy:)", "named(_:)", "name", "description", "debugDescription",
-        "record()",
+        "record()", "signal",
     ]
 
     /// A peer's name that code moving to Rill is full of, with what to write instead.

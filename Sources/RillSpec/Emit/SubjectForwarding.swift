@@ -13,15 +13,19 @@ enum SubjectForwarding {
         guard !forwarded.isEmpty else { return }
         code.block("extension SubjectProtocol {") { code in
             for spec in forwarded {
-                let signature = spec.signature
-                code.line("// on subjects, \(signature.displayName): \(paths.describe(spec.location))")
-                code.documentation(
-                    "`\(signature.displayName)` on the subject's `signal`: the subject chains like the signal it is."
-                )
-                // On one line, reported at the signature's, so that an error here names the spec.
-                code.line(
-                    "@inlinable public \(signature.declaration) { self.signal.\(call(signature)) }",
-                    mappedTo: signature.location, paths: paths)
+                // The operator as declared, and its overload taking subjects and properties as arguments.
+                let converted = SignalArgumentOverloads.converting(spec.signature)
+                for signature in [spec.signature] + (converted.map { [$0] } ?? []) {
+                    code.line("// on subjects, \(signature.displayName): \(paths.describe(spec.location))")
+                    code.documentation(
+                        "`\(signature.displayName)` on the subject's `signal`: the subject chains like the signal it is."
+                    )
+                    let disfavored = signature == spec.signature ? "" : "@_disfavoredOverload "
+                    // On one line, reported at the signature's, so that an error here names the spec.
+                    code.line(
+                        "\(disfavored)@inlinable public \(signature.declaration) { self.signal.\(call(signature)) }",
+                        mappedTo: signature.location, paths: paths)
+                }
             }
         }
         code.line()

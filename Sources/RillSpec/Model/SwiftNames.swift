@@ -23,7 +23,7 @@ enum SwiftNames {
     /// Members of `Signal` written by hand that are not catalogue entries: a derived entry of
     /// the same name would clash with them.
     static let handWrittenSignalMembers: Set<String> = [
-        "subscribe", "named", "name", "description", "debugDescription", "record",
+        "subscribe", "named", "name", "description", "debugDescription", "record", "signal",
     ]
 
     /// Whether `name` needs backticks to be declared.
