@@ -25,11 +25,17 @@ nonisolated public enum FeedError: Error, Equatable {
 }
 
 /// A feed screen: articles arrive and are read, and the user searches them. Main-actor isolated
-/// by the module's default, with no annotation. Every binding holds the model weakly and ends with
-/// it, so there are no subscriptions to keep.
-public final class FeedViewModel {
+/// by the module's default, with no annotation. Every binding holds the model weakly and ends
+/// when the model's lifetime ends, at its release, so there are no subscriptions to keep.
+public final class FeedViewModel: LifetimeProviding {
+    /// Ends when the model is released, and with it every binding to the model.
+    public nonisolated let lifetime: Lifetime
+    private let lifetimeToken: Lifetime.Token
+
     /// What the user typed into the search field.
     public let query = MutableProperty("")
+    /// Whether a search is running, for the activity indicator.
+    public private(set) var isSearching = false
     /// The titles that match the latest query.
     public private(set) var results: [String] = []
     /// How many arrived articles are not read yet.
@@ -42,15 +48,18 @@ public final class FeedViewModel {
     public private(set) var banners: [String] = []
 
     /// - Parameters:
-    ///   - articles: the articles as they arrive.
-    ///   - reads: the ids of the articles the user read.
+    ///   - articles: the articles as they arrive: a signal, or the subject that sends them.
+    ///   - reads: the ids of the articles the user read: a signal, or a subject.
     ///   - search: the articles that match a query, from a service that may fail.
     ///   - scheduler: the clock of the throttle, the retries and the timeout.
     public init(
-        articles: Signal<Article, Never>, reads: Signal<Int, Never>,
+        articles: some SignalConvertible<Article, Never>, reads: some SignalConvertible<Int, Never>,
         search: @escaping @Sendable (String) -> Signal<[Article], FeedError>, scheduler: any Scheduler
     ) {
-        let arrived = articles.share(replay: 1)
+        (lifetime, lifetimeToken) = Lifetime.make()
+        let arrived = articles.signal.share(replay: 1)
+        // +1 as a search attempt starts, -1 as it ends, fails or is replaced by a newer query.
+        let attempts = Subject<Int, Never>()
 
         let matches = query.signal
             .skip(1)
@@ -62,9 +71,17 @@ public final class FeedViewModel {
                 search(text)
                     .retry(upTo: 2, backoff: .exponential(initial: 1), on: scheduler)
                     .timeout(10, on: scheduler, failure: .offline)
+                    .on(subscribe: { attempts.send(1) })
+                    .on(dispose: { attempts.send(-1) })
                     .materialize()
             }
             .share(replay: 1)
+
+        attempts.scan(0, +)
+            .map { $0 > 0 }
+            .removeDuplicates()
+            .deliver(on: .main)
+            .bind(to: self, \.isSearching)
 
         matches.compactMap(\.value)
             .map { $0.map(\.title) }
@@ -72,7 +89,7 @@ public final class FeedViewModel {
             .bind(to: self, \.results)
 
         arrived.map(\.id)
-            .merge(with: reads.map { -$0 })
+            .merge(with: reads.signal.map { -$0 })
             .scan(Set<Int>()) { unread, id in id > 0 ? unread.union([id]) : unread.subtracting([-id]) }
             .map(\.count)
             .deliver(on: .main)
