@@ -29,17 +29,26 @@ struct SignalArgumentOverloadTests {
         )
     }
 
-    @Test("closures, sequences, dictionaries, packs, defaults and signal-free signatures are left alone")
+    @Test("a sequence of signals takes a sequence of some SignalConvertible, passed on mapped to signals")
+    func sequences() throws {
+        let text =
+            "static func merge(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure>"
+        let original = try SignatureParser.parse(located(text, line: 1, column: 1))
+        let converted = try #require(SignalArgumentOverloads.converting(original))
+        #expect(
+            converted.declaration
+                == "static func merge(_ signals: some Sequence<some SignalConvertible<Value, Failure>>) -> Signal<Value, Failure>"
+        )
+        #expect(
+            SignalArgumentOverloads.call(converted, original: original) == "merge(signals.map { $0.signal })")
+    }
+
+    @Test("closures, dictionaries, packs, defaults and signal-free signatures are left alone")
     func leftAlone() throws {
         #expect(
             try converted(
                 "func then<Output: Sendable>(_ makeNext: @escaping @Sendable () -> Signal<Output, Failure>) -> Signal<Output, Failure>"
             ) == nil)
-        #expect(
-            try converted(
-                "static func merge(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure>"
-            )
-                == nil)
         #expect(
             try converted(
                 "static func zip<each Element: Sendable>(_ signals: repeat Signal<each Element, Failure>) -> Signal<(repeat each Element), Failure> where Value == (repeat each Element)"

@@ -7,20 +7,28 @@
 /// is chosen, as before, so implicit members (`merge(with: .empty)`) and the type checker's
 /// work on closures are unchanged.
 enum SignalArgumentOverloads {
-    /// The signature with every parameter that takes a whole `Signal<…>` (not a closure's result,
-    /// a sequence's element or a pack) taking `some SignalConvertible<…>` instead; `nil` when it
-    /// has no such parameter.
+    /// The signature with every parameter that takes a whole `Signal<…>` taking
+    /// `some SignalConvertible<…>` instead, and every `some Sequence<Signal<…>>` a sequence of
+    /// them; `nil` when it has neither. A closure's result is left alone, and so is a pack
+    /// (`repeat Signal<each Element, Failure>`): Swift 6.3 cannot yet say that each element of
+    /// one pack is the `Value` of each element of another ("same-element requirements").
     static func converting(_ signature: Signature) -> Signature? {
         guard !signature.isProperty, !signature.parameters.contains(where: \.isVariadic) else { return nil }
         var converted = signature
         var convertedAny = false
         for index in converted.parameters.indices {
             let parameter = converted.parameters[index]
-            guard parameter.defaultValue == nil, let arguments = signalArguments(of: parameter.type) else {
-                continue
+            guard parameter.defaultValue == nil else { continue }
+            if let arguments = signalArguments(of: parameter.type) {
+                converted.parameters[index].type = "some SignalConvertible<\(arguments)>"
+                convertedAny = true
+            } else if let element = sequenceElement(of: parameter.type),
+                let arguments = signalArguments(of: element)
+            {
+                // `Signal.merge([subject, other])`: one element type, as in any array.
+                converted.parameters[index].type = "some Sequence<some SignalConvertible<\(arguments)>>"
+                convertedAny = true
             }
-            converted.parameters[index].type = "some SignalConvertible<\(arguments)>"
-            convertedAny = true
         }
         return convertedAny ? converted : nil
     }
@@ -39,10 +47,21 @@ enum SignalArgumentOverloads {
         return String(type.dropFirst(prefix.count).dropLast())
     }
 
+    /// `T` for the type `some Sequence<T>`; `nil` for any other type.
+    static func sequenceElement(of type: String) -> String? {
+        let prefix = "some Sequence<"
+        guard type.hasPrefix(prefix), type.hasSuffix(">") else { return nil }
+        return String(type.dropFirst(prefix.count).dropLast())
+    }
+
     /// The call that hands the converted signature's arguments to the original operator.
     static func call(_ converted: Signature, original: Signature) -> String {
         let arguments = zip(converted.parameters, original.parameters).map { converted, original in
-            let value = converted.type == original.type ? converted.name : "\(converted.name).signal"
+            let value =
+                converted.type == original.type
+                ? converted.name
+                : sequenceElement(of: original.type) != nil
+                    ? "\(converted.name).map { $0.signal }" : "\(converted.name).signal"
             return converted.label.map { "\($0): \(value)" } ?? value
         }
         return "\(original.declaredName)(\(arguments.joined(separator: ", ")))"

@@ -70,6 +70,24 @@ struct SubjectArgumentTests {
         #expect(switched.values == ["one", "other"])
     }
 
+    @Test("merge, concat, zip and combineLatest of a sequence take a sequence of subjects")
+    func sequencesOfSubjects() {
+        let first = Subject<Int, Never>()
+        let second = Subject<Int, Never>()
+        let merged = Signal.merge([first, second]).record()
+        let concatenated = Signal.concat([first, second]).record()
+        let zipped = Signal.zip([first, second]).record()
+        let combined = Signal.combineLatest([first, second], reduce: { $0.reduce(0, +) }).record()
+        first.send(1)
+        second.send(10)
+        first.send(.completed)
+        second.send(20)
+        #expect(merged.values == [1, 10, 20])
+        #expect(concatenated.values == [1, 20])
+        #expect(zipped.values == [[1, 10]])
+        #expect(combined.values == [11, 21])
+    }
+
     @Test("a signal that cannot fail merges with, and combines with, a subject that can")
     func neverPromotion() {
         let ticks = Subject<Int, Never>()
