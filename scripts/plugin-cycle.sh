@@ -178,17 +178,57 @@ expect_one_error "an unknown step, with the specs used by three targets" "Specs/
     "'jst' is not a step"
 rm Specs/Mistakes.ops
 
+# The 1-based line of Package.swift that declares the target named $1.
+declaration_line() {
+    grep -n "name: \"$1\"" Package.swift | head -n 1 | cut -d: -f1
+}
+
+# Every line of $errors is at the line of Package.swift that declares the target to fix (the one
+# named by $2, or else the target the line is about) and says each fixed string after the second
+# argument. SwiftPM asks each target using the plugin for its commands twice in a build, and
+# prints the error each time.
+expect_layout_errors() {
+    local what=$1 fix=$2 line target at needle
+    shift 2
+    [ -n "$errors" ] || fail "$what: no error"
+    while IFS= read -r line; do
+        target=${fix:-$(echo "$line" | sed -nE "s/.*target '([^']+)' of package.*/\1/p")}
+        at=$(declaration_line "$target")
+        [ -n "$at" ] || fail "$what: no declaration of '$target' in Package.swift"
+        echo "$line" | grep -qF "Package.swift:$at: " || { echo "$errors" >&2; fail "$what: an error not at Package.swift:$at"; }
+        for needle in "$@"; do
+            echo "$line" | grep -qF "$needle" || { echo "$errors" >&2; fail "$what: an error does not say: $needle"; }
+        done
+    done <<< "$errors"
+    echo "   $what: every error is at the target's line of Package.swift and names the package's own targets ($(echo "$errors" | grep -c .) lines: 2 targets, 2 passes)"
+}
+
 # SwiftPM leaves a target without a Swift file out of the package, so the plugin cannot see the
-# specs target; it reads the manifest to name the file to add. SwiftPM asks each target using the
-# plugin for its commands twice in a build, and prints the error each time.
+# specs target; it reads the manifest to name the file to add.
 mv Specs/CustomOperatorsSpecs.swift placeholder.swift.saved
 errors=$(build_errors "removing the specs target's placeholder")
-[ -n "$errors" ] || fail "no error without the placeholder"
-if echo "$errors" | grep -vqF "add 'Specs/CustomOperatorsSpecs.swift' with a one-line comment"; then
-    echo "$errors" >&2
-    fail "an error without the placeholder does not name the file to add"
-fi
-echo "   no placeholder: every error says to add Specs/CustomOperatorsSpecs.swift ($(echo "$errors" | grep -c .) lines: 2 targets, 2 passes)"
+expect_layout_errors "no placeholder" CustomOperatorsSpecs \
+    "add 'Specs/CustomOperatorsSpecs.swift' with a one-line comment"
 mv placeholder.swift.saved Specs/CustomOperatorsSpecs.swift
 build "restoring the placeholder"
+
+# Without a target over Specs/, SwiftPM would not notice spec files coming and going; the fix-it
+# is the target to add, named after the user's package.
+cp Package.swift Package.swift.saved
+perl -0pi -e 's/\n\s*\/\/ The specs: a target only.*?\]\),//s' Package.swift
+if grep -q CustomOperatorsSpecs Package.swift; then fail "the specs target is still in the manifest"; fi
+errors=$(build_errors "removing the specs target from the manifest")
+expect_layout_errors "no target over Specs/" "" "no target of 'CustomOperators' has the path 'Specs'" \
+    '.target(name: "CustomOperatorsSpecs", path: "Specs", plugins: [.plugin(name: "RillOperatorPlugin", package: "Rill")])' \
+    "'Specs/CustomOperatorsSpecs.swift'"
+
+# Without Specs/ at all.
+holding=$(mktemp -d)
+mv Specs "$holding/"
+errors=$(build_errors "removing Specs/")
+expect_layout_errors "no Specs/ folder" "" "of package 'CustomOperators' uses the plugin, but the package has no 'Specs/' folder"
+mv "$holding/Specs" Specs
+rmdir "$holding"
+mv Package.swift.saved Package.swift
+build "restoring Specs/ and its target"
 echo "Done: each mistake was reported where it is."

@@ -1,4 +1,5 @@
-/// A package layout the plugin cannot build reliably, reported at the package's manifest.
+/// A package layout the plugin cannot build reliably, reported at the package's manifest, on the
+/// line that declares the target to fix.
 enum LayoutError: Error, CustomStringConvertible {
     /// The package has no top-level `Specs/` folder to generate from.
     case missingSpecsFolder(package: String, target: String)
@@ -8,17 +9,35 @@ enum LayoutError: Error, CustomStringConvertible {
     /// The manifest declares a target at `Specs/`, but SwiftPM left it out: it has no Swift file.
     case specsTargetWithoutSwiftFile(package: String, target: String, specsTarget: String)
 
-    var description: String {
+    /// The target whose declaration the error points at: the specs target that needs its file,
+    /// or else the target that uses the plugin.
+    var targetToFix: String {
+        switch self {
+        case .missingSpecsFolder(_, let target), .missingSpecsTarget(_, let target): target
+        case .specsTargetWithoutSwiftFile(_, _, let specsTarget): specsTarget
+        }
+    }
+
+    var description: String { description(atLine: nil) }
+
+    /// The message, with the manifest's line in its text: SwiftPM's command line prints a build
+    /// plugin's diagnostic without the file and line it carries, which Xcode shows.
+    func description(atLine line: Int?) -> String {
+        let location = line.map { "Package.swift:\($0): " } ?? ""
+        return "RillOperatorPlugin: \(location)\(problem)"
+    }
+
+    private var problem: String {
         switch self {
         case .missingSpecsFolder(let package, let target):
             return """
-                RillOperatorPlugin: target '\(target)' of package '\(package)' uses the plugin, but the \
+                target '\(target)' of package '\(package)' uses the plugin, but the \
                 package has no 'Specs/' folder; put the operator specs ('*.ops') in 'Specs/' next to \
                 Package.swift
                 """
         case .missingSpecsTarget(let package, let target):
             return """
-                RillOperatorPlugin: target '\(target)' of package '\(package)' uses the plugin, but no \
+                target '\(target)' of package '\(package)' uses the plugin, but no \
                 target of '\(package)' has the path 'Specs'; add \
                 `.target(name: "\(package)Specs", path: "Specs", plugins: [.plugin(name: "RillOperatorPlugin", \
                 package: "Rill")])` and a one-line placeholder 'Specs/\(package)Specs.swift', so that adding, \
@@ -26,7 +45,7 @@ enum LayoutError: Error, CustomStringConvertible {
                 """
         case .specsTargetWithoutSwiftFile(let package, let target, let specsTarget):
             return """
-                RillOperatorPlugin: target '\(target)' of package '\(package)' uses the plugin, and target \
+                target '\(target)' of package '\(package)' uses the plugin, and target \
                 '\(specsTarget)' holds the specs, but SwiftPM leaves '\(specsTarget)' out of the build because \
                 it has no Swift file; add 'Specs/\(specsTarget).swift' with a one-line comment, such as \
                 '// The operator specs of \(package).' (see docs/Plugins.md)

@@ -16,14 +16,13 @@ struct RillOperatorPlugin: BuildToolPlugin {
         do {
             return try commands(context: context, target: target)
         } catch let error as LayoutError {
-            // Reported at the manifest, naming the package and target; the error diagnostic fails
-            // the build. SwiftPM asks for a target's commands twice in a build, and prints the
-            // error each time.
+            // Reported at the manifest's line that declares the target to fix, naming the package
+            // and target; the error diagnostic fails the build. SwiftPM asks for a target's
+            // commands twice in a build, and prints the error each time.
+            let manifest = context.package.directoryURL.appending(path: "Package.swift")
+            let line = Self.line(declaringTarget: error.targetToFix, inManifest: manifest)
             Diagnostics.error(
-                error.description,
-                file: context.package.directoryURL.appending(path: "Package.swift").path(
-                    percentEncoded: false),
-                line: nil)
+                error.description(atLine: line), file: manifest.path(percentEncoded: false), line: line)
             return []
         } catch {
             Diagnostics.error("RillOperatorPlugin: \(error)")
@@ -169,6 +168,13 @@ struct RillOperatorPlugin: BuildToolPlugin {
     /// The name of a target that the manifest declares with the path `Specs`. SwiftPM leaves a
     /// target without a Swift file out of the package a plugin sees, so only the manifest's text
     /// still tells that it was meant.
+    /// The 1-based line of the manifest on which `name: "target"` is written, if it can be read.
+    static func line(declaringTarget target: String, inManifest manifest: URL) -> Int? {
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.firstIndex { $0.contains("name: \"\(target)\"") }.map { $0 + 1 }
+    }
+
     static func declaredSpecsTarget(inManifest manifest: URL) -> String? {
         guard let text = try? String(contentsOf: manifest, encoding: .utf8),
             let pattern = try? NSRegularExpression(
