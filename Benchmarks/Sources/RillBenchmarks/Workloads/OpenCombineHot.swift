@@ -7,7 +7,7 @@ import OpenCombineDispatch
 enum OpenCombineHot {
     static let iterations: [String: @Sendable (Inputs) -> Int] = [
         "W7": fanOutToSubscribers, "W9": deliverOnQueue, "W10": latestFromSubject, "W12": sharedChurn,
-        "W12s": subjectChurn,
+        "W12s": subjectChurn, "W13": propertyBoundIntoObject,
     ]
 
     static func fanOutToSubscribers(_ inputs: Inputs) -> Int {
@@ -59,4 +59,21 @@ enum OpenCombineHot {
         return sum
     }
 
+    /// As Rill's: a `CurrentValueSubject` assigned into an object's property through a key path.
+    final class AssignedObject {
+        var sum = 0
+        var latest: Int {
+            get { 0 }
+            set { sum += newValue }
+        }
+    }
+
+    static func propertyBoundIntoObject(_ inputs: Inputs) -> Int {
+        let object = AssignedObject()
+        let property = CurrentValueSubject<Int, Never>(0)
+        let cancellable = property.assign(to: \.latest, on: object)
+        for value in inputs.million { property.value = value }
+        cancellable.cancel()
+        return object.sum
+    }
 }

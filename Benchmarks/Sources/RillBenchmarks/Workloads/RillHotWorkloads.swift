@@ -6,7 +6,7 @@ enum RillHotWorkloads {
     static let iterations: [String: @Sendable (Inputs) -> Int] = [
         "W7": fanOutToSubscribers, "W8": combineLatestOfSubjects, "W9": deliverOnQueue,
         "W10": latestFromSubject, "W11": replayWithCapacity, "W12": sharedChurn, "W12a": autoconnectChurn,
-        "W12s": subjectChurn,
+        "W12s": subjectChurn, "W13": propertyBoundIntoObject,
     ]
 
     static func fanOutToSubscribers(_ inputs: Inputs) -> Int {
@@ -85,5 +85,24 @@ enum RillHotWorkloads {
         let subject = Subject<Int, Never>()
         for _ in inputs.hundredThousand { subject.signal.subscribe(next: { sum.add($0) }).dispose() }
         return sum.value
+    }
+
+    /// The binding writes `latest` through a key path, as `bind(to: screen, \.title)` does in an
+    /// app; the setter sums what it is given, so that the iteration can be checked.
+    final class BoundObject: Sendable {
+        let sum = RillSum()
+        var latest: Int {
+            get { 0 }
+            set { sum.add(newValue) }
+        }
+    }
+
+    static func propertyBoundIntoObject(_ inputs: Inputs) -> Int {
+        let object = BoundObject()
+        let property = MutableProperty(0)
+        let binding = property.signal.bind(to: object, \.latest)
+        for value in inputs.million { property.value = value }
+        binding.dispose()
+        return object.sum.value
     }
 }
