@@ -287,4 +287,19 @@ struct PeerNameTests {
             found.subtracting(known).isEmpty,
             "not in PeerVocabulary.handWrittenMembers: \(found.subtracting(known).sorted())")
     }
+
+    @Test(
+        "A peer's name that a trailing-closure call of Rill's map, scan or reduce would reach gets no declaration"
+    )
+    func trailingClosureCollisions() throws {
+        let plan = PeerNameEmitter.plan(Self.realSpecs, paths: Self.paths)
+        let declared = Set(plan.declarations.map(\.name.fullName))
+        for name in ["map(value:)", "scan(_:accumulator:)", "reduce(_:accumulator:)"] {
+            #expect(!declared.contains(name), "\(name)")
+            let skipped = try #require(plan.skipped.first { $0.name == name }, "\(name)")
+            #expect(skipped.reason.contains("with a trailing closure would consider it too"))
+        }
+        // A labeled closure (`retry(when:)`) and a different arity (`flatMap(_:_:)`) keep the peer's.
+        #expect(declared.isSuperset(of: ["retry(_:)", "flatMap(_:)", "flatMap(maxPublishers:_:)"]))
+    }
 }

@@ -20,6 +20,18 @@ struct SignatureParserTests {
         }
     }
 
+    @Test("@_disfavoredOverload is kept apart from the declaration; any other attribute is an error at it")
+    func attributes() throws {
+        let parsed = try signature("@_disfavoredOverload func take(_ count: Int) -> Signal<Value, Failure>")
+        #expect(parsed.isDisfavored)
+        #expect(parsed.attributes == "@_disfavoredOverload ")
+        #expect(parsed.declaration == "func take(_ count: Int) -> Signal<Value, Failure>")
+        #expect(try !signature("func take(_ count: Int) -> Signal<Value, Failure>").isDisfavored)
+        let error = try #require(failure("@inlinable func take(_ count: Int) -> Signal<Value, Failure>"))
+        #expect(error.message.contains("'@inlinable' is not an attribute a signature may have"))
+        #expect(error.location.line == 3 && error.location.column == 15)
+    }
+
     @Test("An instance func: name, one unlabelled parameter, return type, key and declaration")
     func instanceFunction() throws {
         let text = "func take(_ count: Int) -> Signal<Value, Failure>"

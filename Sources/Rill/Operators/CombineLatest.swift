@@ -8,15 +8,6 @@ extension Signal {
     public func combineLatest<Other: Sendable>(with other: Signal<Other, Failure>) -> Signal<
         (Value, Other), Failure
     > {
-        combinedLatest(with: other)
-    }
-
-    /// ``combineLatest(with:)`` under a name of its own, for the overload of signals that cannot
-    /// fail, which would otherwise call itself.
-    @inlinable
-    func combinedLatest<Other: Sendable>(with other: Signal<Other, Failure>) -> Signal<
-        (Value, Other), Failure
-    > {
         Signal<(Value, Other), Failure>.combiningLatest(
             name: .derived(from: self, "-combineLatestWith:", other), count: 2
         ) { combiner in

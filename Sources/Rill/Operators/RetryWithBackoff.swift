@@ -21,8 +21,8 @@ extension Signal {
         )
         return retry(when: { failures in
             failures
-                .scan(
-                    (retry: 0, failure: Failure?.none), indexed: { _, failure, index in (index + 1, failure) }
+                .scanIndexed(
+                    (retry: 0, failure: Failure?.none), { _, failure, index in (index + 1, failure) }
                 )
                 .setFailureType(to: Failure.self)
                 .flatMap(.concat) { retry, failure -> Signal<Void, Failure> in

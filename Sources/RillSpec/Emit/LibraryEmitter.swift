@@ -41,7 +41,7 @@ public enum LibraryEmitter {
                 code.sourceLocation(signatureLine, paths: paths)
                 code.line("@inlinable")
             }
-            code.block("public \(spec.signature.declaration) {") { code in
+            code.block("\(spec.signature.attributes)public \(spec.signature.declaration) {") { code in
                 var lowering = Lowering(flavor: .shipped, spec: spec)
                 lowering.paths = paths
                 let name = spec.selector.map { selector in

@@ -93,9 +93,16 @@ public enum PeerNameEmitter {
                 chosen[key] = existing
                 continue
             }
-            chosen[key] = declaration(
+            let candidate = declaration(
                 for: counterpart, name: name, host: host, target: spec,
                 origin: paths.describe(counterpart.location))
+            if let operatorName = rill.trailingClosureCallReaching(candidate) {
+                skip(
+                    "a call of Rill's `\(operatorName)` with a trailing closure would consider it too, and multiply the type checker's work on a chain of them"
+                )
+                continue
+            }
+            chosen[key] = candidate
         }
         for extra in PeerVocabulary.extras {
             let name = PeerName(extra.name)
@@ -283,6 +290,11 @@ struct RillNames {
 
     /// Base name → the parameters of each declaration of that name, and whether it is static.
     var functions: [String: [(parameters: [Parameter], isStatic: Bool)]] = [:]
+    /// Instance operators whose last parameter is an unlabeled closure with a result of one of
+    /// the operator's own generic parameters (`map`'s `Output`, `scan`'s `State`): at a call with a
+    /// trailing closure, the type checker solves that parameter from the closure's body, once per
+    /// candidate declaration the call can reach.
+    var closureSolvedOperators: [(base: String, labels: [String], displayName: String)] = []
     /// Names of properties, such as `empty`.
     var properties: Set<String> = []
 
@@ -298,6 +310,24 @@ struct RillNames {
                     Parameter(
                         label: $0.label ?? "_", optional: $0.defaultValue != nil, variadic: $0.isVariadic)
                 }, isStatic: spec.signature.isStatic)
+            // Only an unlabeled closure: a labeled one (`retry(when:)`) is written with its label,
+            // which keeps other labels' declarations out of the call's overload set.
+            if !spec.signature.isStatic, let last = spec.signature.parameters.last, last.isFunction,
+                last.label == nil,
+                let result = last.type.range(of: "->", options: .backwards).map({
+                    last.type[$0.upperBound...]
+                })
+            {
+                let generics = Set(
+                    PeerNameEmitter.genericParameters(spec.signature.genericParameters).map(\.name))
+                if !PeerNameEmitter.identifiers(String(result)).isDisjoint(with: generics) {
+                    closureSolvedOperators.append(
+                        (
+                            spec.signature.name, spec.signature.parameters.map { $0.label ?? "_" },
+                            spec.signature.displayName
+                        ))
+                }
+            }
         }
         for member in PeerVocabulary.handWrittenMembers {
             let name = PeerName(member.replacingOccurrences(of: "?", with: ""))
@@ -345,6 +375,26 @@ struct RillNames {
             }
         }
         return reachable[parameters.count][labels.count]
+    }
+
+    /// The operator of Rill (as `scan(_:_:)`) whose calls with a trailing closure would also
+    /// reach `declaration`, among the operators whose closure's result is solved from its body;
+    /// `nil` if there is none. A trailing closure drops its label, so the call reaches every
+    /// declaration of that name with as many parameters, the same labels before the last, and a
+    /// last parameter that takes a closure: the unavailable `scan(_:accumulator:)` is a candidate
+    /// at every `scan(0) { … }`.
+    func trailingClosureCallReaching(_ declaration: PeerDeclaration) -> String? {
+        guard declaration.host == .signal, let labels = declaration.name.labels,
+            let last = declaration.types.last
+        else { return nil }
+        let generics = Set(
+            PeerNameEmitter.genericParameters("<\(declaration.generics.joined(separator: ", "))>").map(\.name)
+        )
+        guard last.contains("->") || generics.contains(last) else { return nil }
+        return closureSolvedOperators.first { rill in
+            rill.base == declaration.name.base && rill.labels.count == labels.count
+                && Array(rill.labels.dropLast()) == Array(labels.dropLast())
+        }?.displayName
     }
 
     /// Why a declaration of `name` would clash with Rill's own, or `nil` if it would not. Static

@@ -67,8 +67,18 @@ enum SignalArgumentOverloads {
         return "\(original.declaredName)(\(arguments.joined(separator: ", ")))"
     }
 
+    /// The operators that get the overload: those with a signal parameter, except disfavored
+    /// ones, whose overload would tie with their favored sibling's, both disfavored:
+    /// `never.merge(with: subject)` would be ambiguous.
+    static func overloads(_ specs: [OperatorSpec]) -> [(spec: OperatorSpec, converted: Signature)] {
+        specs.compactMap { spec in
+            guard !spec.signature.isDisfavored, let converted = converting(spec.signature) else { return nil }
+            return (spec, converted)
+        }
+    }
+
     static func emit(_ specs: [OperatorSpec], paths: SpecPaths, into code: inout CodeWriter) {
-        let overloads = specs.compactMap { spec in converting(spec.signature).map { (spec, $0) } }
+        let overloads = overloads(specs)
         guard !overloads.isEmpty else { return }
         code.block("extension Signal {") { code in
             for (spec, converted) in overloads {

@@ -11,16 +11,20 @@ enum SubjectForwarding {
     static func emit(_ specs: [OperatorSpec], paths: SpecPaths, into code: inout CodeWriter) {
         let forwarded = specs.filter { isForwardable($0.signature) }
         guard !forwarded.isEmpty else { return }
+        let convertible = Dictionary(
+            SignalArgumentOverloads.overloads(specs).map { ($0.spec.signature, $0.converted) },
+            uniquingKeysWith: { first, _ in first })
         code.block("extension SubjectProtocol {") { code in
             for spec in forwarded {
                 // The operator as declared, and its overload taking subjects and properties as arguments.
-                let converted = SignalArgumentOverloads.converting(spec.signature)
+                let converted = convertible[spec.signature]
                 for signature in [spec.signature] + (converted.map { [$0] } ?? []) {
                     code.line("// on subjects, \(signature.displayName): \(paths.describe(spec.location))")
                     code.documentation(
                         "`\(signature.displayName)` on the subject's `signal`: the subject chains like the signal it is."
                     )
-                    let disfavored = signature == spec.signature ? "" : "@_disfavoredOverload "
+                    let disfavored =
+                        signature == spec.signature ? signature.attributes : "@_disfavoredOverload "
                     // On one line, reported at the signature's, so that an error here names the spec.
                     code.line(
                         "\(disfavored)@inlinable public \(signature.declaration) { self.signal.\(call(signature)) }",

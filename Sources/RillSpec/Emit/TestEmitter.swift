@@ -151,7 +151,7 @@ public enum TestEmitter {
         code.block("extension Signal {") { code in
             var signature = spec.signature
             signature.name = "reference" + signature.name.capitalizedFirst
-            code.block("\(signature.declaration) {") { code in
+            code.block("\(signature.attributes)\(signature.declaration) {") { code in
                 let body = Lowering(flavor: .reference, spec: spec).expression(derivation, hasContext: true)
                 code.line("return \(body)", mappedTo: spec.implementationLocation, paths: paths)
             }

@@ -60,6 +60,8 @@ public struct Signature: Hashable, Sendable {
     public var isStatic: Bool
     /// `static var empty: Signal<Value, Failure>` rather than a function.
     public var isProperty: Bool = false
+    /// Written `@_disfavoredOverload`: the type checker tries it after the other overloads.
+    public var isDisfavored: Bool = false
     public var name: String
     /// Generic parameter clause including the angle brackets, or empty.
     public var genericParameters: String
@@ -103,6 +105,9 @@ public struct Signature: Hashable, Sendable {
     public var identity: String {
         whereClause.isEmpty ? key : "\(key) -> \(returnType) where \(whereClause)"
     }
+
+    /// The attributes to write before the declaration's access level, each followed by a space.
+    public var attributes: String { isDisfavored ? "@_disfavoredOverload " : "" }
 
     /// `name(label:_:)`, for messages.
     public var displayName: String {

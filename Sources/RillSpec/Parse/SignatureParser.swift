@@ -22,6 +22,23 @@ enum SignatureParser {
         }
 
         skipSpaces()
+        // `@_disfavoredOverload`: an overload the type checker tries after the others, such as
+        // one that promotes `Never` to another failure. It keeps chains of the operator linear
+        // to type-check where an overload for each case would multiply the work.
+        var isDisfavored = false
+        if offset < characters.count, characters[offset] == "@" {
+            let attributeOffset = offset
+            offset += 1
+            let attribute = word()
+            guard attribute == "_disfavoredOverload" else {
+                throw fail(
+                    attributeOffset,
+                    "'@\(attribute)' is not an attribute a signature may have; only '@_disfavoredOverload' is"
+                )
+            }
+            isDisfavored = true
+            skipSpaces()
+        }
         var isStatic = false
         var keyword = word()
         if keyword == "static" {
@@ -44,6 +61,7 @@ enum SignatureParser {
                 isStatic: isStatic, name: name, genericParameters: "", parameters: [], returnType: type,
                 whereClause: "", location: trimmed.start)
             signature.isProperty = true
+            signature.isDisfavored = isDisfavored
             return signature
         }
         guard keyword == "func" else {
@@ -147,6 +165,7 @@ enum SignatureParser {
             isStatic: isStatic, name: name, genericParameters: generics, parameters: parameters,
             returnType: returnType, whereClause: whereClause, location: trimmed.start)
         signature.typesInScope = inScope
+        signature.isDisfavored = isDisfavored
         return signature
     }
 

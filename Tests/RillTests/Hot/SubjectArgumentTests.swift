@@ -88,12 +88,15 @@ struct SubjectArgumentTests {
         #expect(combined.values == [11, 21])
     }
 
-    @Test("a signal that cannot fail merges with, and combines with, a subject that can")
+    @Test(
+        "a signal that cannot fail takes a subject that cannot either, and the signal of one that can"
+    )
     func neverPromotion() {
         let ticks = Subject<Int, Never>()
         let requests = Subject<Int, TestError>()
-        let merged: Signal<Int, TestError> = ticks.signal.merge(with: requests)
-        let combined: Signal<(Int, Int), TestError> = ticks.signal.combineLatest(with: requests)
+        // Promoting `Never` is a disfavored overload, which gets no overload taking subjects.
+        let merged: Signal<Int, TestError> = ticks.signal.merge(with: requests.signal)
+        let combined: Signal<(Int, Int), TestError> = ticks.signal.combineLatest(with: requests.signal)
         let mergedEvents = merged.record()
         let combinedValues = combined.map { $0 + $1 }.record()
         let quiet = Subject<Int, Never>()

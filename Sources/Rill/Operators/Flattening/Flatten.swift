@@ -10,14 +10,6 @@ extension Signal {
     @inlinable
     public func flatten<Inner: Sendable>(_ strategy: FlattenStrategy) -> Signal<Inner, Failure>
     where Value == Signal<Inner, Failure> {
-        flattening(strategy)
-    }
-
-    /// ``flatten(_:)`` under a name of its own, for the overloads of signals that cannot fail,
-    /// which would otherwise call themselves.
-    @inlinable
-    func flattening<Inner: Sendable>(_ strategy: FlattenStrategy) -> Signal<Inner, Failure>
-    where Value == Signal<Inner, Failure> {
         switch strategy.kind {
         case .merge:
             // Merging is what `bind` does: the shared machinery of every merging operator.
