@@ -42,6 +42,15 @@ struct DocCArticleExampleTests {
         #expect(recorder.isCompleted)
     }
 
+    @Test("GettingStarted.md: a long chain split at a named step sends the running totals")
+    func longChainSplit() {
+        func runningTotals(of counts: Signal<Int, Never>) -> Signal<Int, Never> {
+            let requests = counts.flatMap(.merge) { .just($0 * 2) }
+            return requests.scan(0) { (total: Int, value: Int) in total + value }
+        }
+        #expect(runningTotals(of: .from([1, 2, 3])).record().values == [2, 6, 12])
+    }
+
     @Test("GettingStarted.md: signals made with just, from and create send what they say")
     func makingSignals() {
         let one = Signal<Int, Never>.just(1)
