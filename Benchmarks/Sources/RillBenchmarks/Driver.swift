@@ -1,4 +1,5 @@
 import Foundation
+import RillWorkloads
 
 /// How a (library, workload) process ended.
 enum Outcome: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import RillWorkloads
 
 /// The results of a whole run, printed as Markdown tables and optionally written as JSON.
 struct Report {

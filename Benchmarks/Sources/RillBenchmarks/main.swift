@@ -1,4 +1,5 @@
 import Foundation
+import RillWorkloads
 
 // rill-bench                       run every workload for every library, one process each
 // rill-bench --only W1,W5 --libraries rill,plain --json results.json --time-limit 60
@@ -23,7 +24,7 @@ if let index = arguments.firstIndex(of: "--run") {
         let library = Libraries.named(arguments[index + 1]),
         let workload = Workloads.named(arguments[index + 2])
     else { fail("--run needs a library and a workload") }
-    let measurement = Measure.run(library: library, workload: workload)
+    let measurement = await Measure.run(library: library, workload: workload)
     FileHandle.standardOutput.write(try JSONEncoder().encode(measurement))
     exit(0)
 }
@@ -42,7 +43,7 @@ if let index = arguments.firstIndex(of: "--iterate") {
         let workload = Workloads.named(arguments[index + 2]),
         let iterations = Int(arguments[index + 3])
     else { fail("--iterate needs a library, a workload and a count") }
-    Measure.iterate(library: library, workload: workload, iterations: iterations)
+    await Measure.iterate(library: library, workload: workload, iterations: iterations)
     exit(0)
 }
 

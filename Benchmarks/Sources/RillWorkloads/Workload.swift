@@ -1,34 +1,43 @@
 /// One benchmark workload: what it runs, what it counts per iteration, and what Rill must reach.
-struct Workload: Sendable {
-    let id: String
-    let summary: String
+public struct Workload: Sendable {
+    public let id: String
+    public let summary: String
     /// How many units one iteration processes (elements, subscriptions, sources or links).
-    let units: Int
-    let unitName: String
+    public let units: Int
+    public let unitName: String
     /// Rill's target in nanoseconds per unit.
-    let target: Double
-    let expectedSum: Int
+    public let target: Double
+    public let expectedSum: Int
 }
 
 /// The inputs every library consumes, built before timing so the optimizer cannot fold them.
-struct Inputs: Sendable {
-    let million: [Int]
-    let hundredThousand: [Int]
-    let tenThousand: [Int]
-    let secondMillion: [Int]
+public struct Inputs: Sendable {
+    public let million: [Int]
+    public let hundredThousand: [Int]
+    public let tenThousand: [Int]
+    public let secondMillion: [Int]
+
+    /// The inputs every workload reads: three ranges of Ints and a second copy of the first.
+    public static func make() -> Inputs {
+        Inputs(
+            million: makeInput(count: 1_000_000), hundredThousand: makeInput(count: 100_000),
+            tenThousand: makeInput(count: 10_000), secondMillion: makeInput(count: 1_000_000))
+    }
 }
 
 @inline(never)
-func makeInput(count: Int) -> [Int] {
+public func makeInput(count: Int) -> [Int] {
     Array(0..<count)
 }
 
-enum Workloads {
-    static let w1Take = 999_999
+public enum Workloads {
+    public static let w1Take = 999_999
+    /// W14 merges `million[..<mergeHalf]` with `million[mergeHalf...]`.
+    public static let mergeHalf = 500_000
 
-    static let all: [Workload] = cold + hot
+    public static let all: [Workload] = cold + hot
 
-    static let cold: [Workload] = [
+    public static let cold: [Workload] = [
         Workload(
             id: "W0", summary: "sink only: 1M Ints from a sequence into `sum += value`", units: 1_000_000,
             unitName: "element", target: .infinity, expectedSum: triangle(1_000_000)),
@@ -66,10 +75,13 @@ enum Workloads {
             id: "W6d", summary: "left-nested concat, 1M links", units: 1_000_000, unitName: "link",
             target: 100,
             expectedSum: triangle(1_000_000)),
+        Workload(
+            id: "W14", summary: "merge of two sequence sources, the two halves of 1M Ints",
+            units: 1_000_000, unitName: "element", target: .infinity, expectedSum: triangle(1_000_000)),
     ]
 
     /// The hot workloads: values sent into subjects, as an app feeds a pipeline.
-    static let hot: [Workload] = [
+    public static let hot: [Workload] = [
         Workload(
             id: "W7", summary: "one subject, 1,000 subscribers, 1,000 values", units: 1_000_000,
             unitName: "delivered value", target: 14, expectedSum: 1_000 * triangle(1_000)),
@@ -103,14 +115,14 @@ enum Workloads {
 
     /// What W8's sink sums: value `i` goes to subject `i % 4`; from the fourth update on, each
     /// update sends the four latest values, `i + (i − 1) + (i − 2) + (i − 3)`.
-    static func combinedRoundRobinSum(updates: Int) -> Int {
+    public static func combinedRoundRobinSum(updates: Int) -> Int {
         (3..<updates).reduce(0) { $0 + 4 * $1 - 6 }
     }
 
-    static func named(_ id: String) -> Workload? {
+    public static func named(_ id: String) -> Workload? {
         all.first { $0.id == id }
     }
 
     /// 0 + 1 + … + (n − 1).
-    static func triangle(_ n: Int) -> Int { n * (n - 1) / 2 }
+    public static func triangle(_ n: Int) -> Int { n * (n - 1) / 2 }
 }

@@ -9,7 +9,7 @@ enum OpenCombineTyped {
             "W5": zipSequences, "W5x": zipMapped, "W6a": concatMany,
             "W6b": { _ in OpenCombineErased.leftNestedConcat(links: 10_000) },
             "W6c": { _ in OpenCombineErased.leftNestedConcat(links: 100_000) },
-            "W6d": { _ in OpenCombineErased.leftNestedConcat(links: 1_000_000) },
+            "W6d": { _ in OpenCombineErased.leftNestedConcat(links: 1_000_000) }, "W14": mergeHalves,
         ] as [String: @Sendable (Inputs) -> Int]).merging(OpenCombineHot.iterations) { cold, _ in cold })
 
     static func sinkOnly(_ inputs: Inputs) -> Int {
@@ -181,6 +181,16 @@ enum OpenCombineTyped {
         var sum = 0
         let sources = inputs.hundredThousand.map { Just($0) }
         let cancellable = sources.publisher.flatMap(maxPublishers: .max(1)) { $0 }.sink { sum += $0 }
+        cancellable.cancel()
+        return sum
+    }
+
+    /// OpenCombine 0.14 has no `merge`; its idiom is a `flatMap` of the sources, unlimited.
+    static func mergeHalves(_ inputs: Inputs) -> Int {
+        var sum = 0
+        let halves = [inputs.million[..<Workloads.mergeHalf], inputs.million[Workloads.mergeHalf...]]
+        let cancellable = halves.publisher.flatMap { $0.publisher }
+            .sink { sum += $0 }
         cancellable.cancel()
         return sum
     }

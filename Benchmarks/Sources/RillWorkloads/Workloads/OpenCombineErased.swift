@@ -9,7 +9,7 @@ enum OpenCombineErased {
             "W0": sinkOnly, "W1": pipeline, "W2": deepChain, "W3": subscriptionChurn, "W4": fanOut,
             "W5": zipSequences, "W5x": zipMapped, "W6a": concatMany,
             "W6b": { _ in leftNestedConcat(links: 10_000) }, "W6c": { _ in leftNestedConcat(links: 100_000) },
-            "W6d": { _ in leftNestedConcat(links: 1_000_000) },
+            "W6d": { _ in leftNestedConcat(links: 1_000_000) }, "W14": mergeHalves,
         ])
 
     static func sinkOnly(_ inputs: Inputs) -> Int {
@@ -95,6 +95,18 @@ enum OpenCombineErased {
         var publisher = Just(0).eraseToAnyPublisher()
         for value in 1..<links { publisher = publisher.append(Just(value)).eraseToAnyPublisher() }
         let cancellable = publisher.sink { sum += $0 }
+        cancellable.cancel()
+        return sum
+    }
+
+    static func mergeHalves(_ inputs: Inputs) -> Int {
+        var sum = 0
+        let halves = [
+            inputs.million[..<Workloads.mergeHalf].publisher.eraseToAnyPublisher(),
+            inputs.million[Workloads.mergeHalf...].publisher.eraseToAnyPublisher(),
+        ]
+        let cancellable = halves.publisher.eraseToAnyPublisher().flatMap { $0 }.eraseToAnyPublisher()
+            .sink { sum += $0 }
         cancellable.cancel()
         return sum
     }

@@ -21,7 +21,7 @@ enum RillWorkloads {
             "W0": sinkOnly, "W1": pipeline, "W2": deepChain, "W3": subscriptionChurn, "W4": fanOut,
             "W5": zipSequences, "W5x": zipMapped, "W6a": concatMany,
             "W6b": { _ in leftNestedConcat(links: 10_000) }, "W6c": { _ in leftNestedConcat(links: 100_000) },
-            "W6d": { _ in leftNestedConcat(links: 1_000_000) },
+            "W6d": { _ in leftNestedConcat(links: 1_000_000) }, "W14": mergeHalves,
         ] as [String: @Sendable (Inputs) -> Int]).merging(RillHotWorkloads.iterations) { cold, _ in cold })
 
     static func sinkOnly(_ inputs: Inputs) -> Int {
@@ -101,6 +101,15 @@ enum RillWorkloads {
         var signal = Signal<Int, Never>.just(0)
         for value in 1..<links { signal = signal.concat(.just(value)) }
         let subscription = signal.subscribe(next: { sum.add($0) })
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func mergeHalves(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let subscription = Signal<Int, Never>.from(inputs.million[..<Workloads.mergeHalf])
+            .merge(with: Signal<Int, Never>.from(inputs.million[Workloads.mergeHalf...]))
+            .subscribe(next: { sum.add($0) })
         subscription.dispose()
         return sum.value
     }
