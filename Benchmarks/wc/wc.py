@@ -116,8 +116,11 @@ def measure(mix, n, args, workdir):
     src = workdir / f"wc_{mix}_{n}.swift"
     src.write_text(chain_source(mix, n, args.context))
     stats_dir = workdir / f"stats_{mix}_{n}"
+    # Rill imports its C module privately; its module map is in the package's sources, which
+    # a build folder holds a copy of only after some builds.
+    stack_pointer = Path(__file__).resolve().parents[2] / "Sources" / "RillStackPointer" / "include"
     cmd = [args.swiftc, "-typecheck", "-I", str(args.module_dir / "Modules"),
-           "-I", str(args.module_dir), str(src),
+           "-I", str(args.module_dir), "-I", str(stack_pointer), str(src),
            "-Xfrontend", "-debug-time-function-bodies"]
     if not args.no_stats:
         # Solver scopes do not depend on how busy the machine is; seconds do.
