@@ -104,19 +104,21 @@ if grep -qE "triple|quadruple" "$(generated)"; then
 fi
 echo "Done: operators came and went with their spec file, with a plain swift build each time."
 
-# The errors of a failing `swift build --build-tests`, one line each: the compiler's, the
-# generator's and the plugin's, without the compiler's excerpt of the source under each.
+# The errors of a failing `swift build` with the arguments after the first, one line each: the
+# compiler's, the generator's and the plugin's, without the compiler's excerpt of the source under
+# each.
 build_errors() {
-    local output status=0
-    output=$(swift build --build-tests 2>&1) || status=$?
-    [ "$status" -ne 0 ] || fail "the build succeeded after: $1"
+    local what=$1 output status=0
+    shift
+    output=$(swift build "$@" 2>&1) || status=$?
+    [ "$status" -ne 0 ] || fail "swift build $* succeeded after: $what"
     echo "$output" | grep -E "error:" | grep -vE "^[[:space:]]*\|" || true
 }
 
 # Exactly one error, at FILE:LINE:COL, saying MESSAGE (a fixed string).
 expect_one_error() {
     local what=$1 location=$2 message=$3 errors
-    errors=$(build_errors "$what")
+    errors=$(build_errors "$what" --build-tests)
     if [ "$(echo "$errors" | grep -c .)" -ne 1 ] || ! echo "$errors" | grep -qE "(^|/)$location: error: "; then
         echo "$errors" >&2
         fail "$what: expected one error, at $location"
@@ -183,31 +185,39 @@ declaration_line() {
     grep -n "name: \"$1\"" Package.swift | head -n 1 | cut -d: -f1
 }
 
-# Every line of $errors is at the line of Package.swift that declares the target to fix (the one
-# named by $2, or else the target the line is about) and says each fixed string after the second
-# argument. SwiftPM asks each target using the plugin for its commands twice in a build, and
-# prints the error each time.
-expect_layout_errors() {
-    local what=$1 fix=$2 line target at needle
+# A plain build, one with the tests, and one of the library alone each fail with exactly one error,
+# at the column of `name:` on the line of Package.swift that declares the target to fix (the one
+# named by $2, or else the target the error is about), saying each fixed string after the second
+# argument. One target reports the error; the others wait for its report.
+expect_layout_error() {
+    local what=$1 fix=$2 arguments errors target at column needle
     shift 2
-    [ -n "$errors" ] || fail "$what: no error"
-    while IFS= read -r line; do
-        target=${fix:-$(echo "$line" | sed -nE "s/.*target '([^']+)' of package.*/\1/p")}
+    for arguments in "" "--build-tests" "--target MyOperators"; do
+        # shellcheck disable=SC2086 # the arguments are words
+        errors=$(build_errors "$what" $arguments)
+        if [ "$(echo "$errors" | grep -c .)" -ne 1 ]; then
+            echo "$errors" >&2
+            fail "$what: swift build $arguments: expected exactly one error"
+        fi
+        target=${fix:-$(echo "$errors" | sed -nE "s/.*target '([^']+)' of package.*/\1/p")}
         at=$(declaration_line "$target")
         [ -n "$at" ] || fail "$what: no declaration of '$target' in Package.swift"
-        echo "$line" | grep -qF "Package.swift:$at: " || { echo "$errors" >&2; fail "$what: an error not at Package.swift:$at"; }
+        column=$(sed -n "${at}p" Package.swift | awk '{ print index($0, "name:") }')
+        if ! echo "$errors" | grep -qE "(^|/)Package.swift:$at:$column: error: RillOperatorPlugin: "; then
+            echo "$errors" >&2
+            fail "$what: swift build $arguments: the error is not at Package.swift:$at:$column"
+        fi
         for needle in "$@"; do
-            echo "$line" | grep -qF "$needle" || { echo "$errors" >&2; fail "$what: an error does not say: $needle"; }
+            echo "$errors" | grep -qF "$needle" || { echo "$errors" >&2; fail "$what: the error does not say: $needle"; }
         done
-    done <<< "$errors"
-    echo "   $what: every error is at the target's line of Package.swift and names the package's own targets ($(echo "$errors" | grep -c .) lines: 2 targets, 2 passes)"
+    done
+    echo "   $what: one error, at Package.swift:$at:$column, from swift build, with --build-tests and with --target MyOperators"
 }
 
 # SwiftPM leaves a target without a Swift file out of the package, so the plugin cannot see the
 # specs target; it reads the manifest to name the file to add.
 mv Specs/CustomOperatorsSpecs.swift placeholder.swift.saved
-errors=$(build_errors "removing the specs target's placeholder")
-expect_layout_errors "no placeholder" CustomOperatorsSpecs \
+expect_layout_error "no placeholder" CustomOperatorsSpecs \
     "add 'Specs/CustomOperatorsSpecs.swift' with a one-line comment"
 mv placeholder.swift.saved Specs/CustomOperatorsSpecs.swift
 build "restoring the placeholder"
@@ -217,16 +227,14 @@ build "restoring the placeholder"
 cp Package.swift Package.swift.saved
 perl -0pi -e 's/\n\s*\/\/ The specs: a target only.*?\]\),//s' Package.swift
 if grep -q CustomOperatorsSpecs Package.swift; then fail "the specs target is still in the manifest"; fi
-errors=$(build_errors "removing the specs target from the manifest")
-expect_layout_errors "no target over Specs/" "" "no target of 'CustomOperators' has the path 'Specs'" \
+expect_layout_error "no target over Specs/" "" "no target of 'CustomOperators' has the path 'Specs'" \
     '.target(name: "CustomOperatorsSpecs", path: "Specs", plugins: [.plugin(name: "RillOperatorPlugin", package: "Rill")])' \
     "'Specs/CustomOperatorsSpecs.swift'"
 
 # Without Specs/ at all.
 holding=$(mktemp -d)
 mv Specs "$holding/"
-errors=$(build_errors "removing Specs/")
-expect_layout_errors "no Specs/ folder" "" "of package 'CustomOperators' uses the plugin, but the package has no 'Specs/' folder"
+expect_layout_error "no Specs/ folder" "" "of package 'CustomOperators' uses the plugin, but the package has no 'Specs/' folder"
 mv "$holding/Specs" Specs
 rmdir "$holding"
 mv Package.swift.saved Package.swift

@@ -1,5 +1,5 @@
-/// A package layout the plugin cannot build reliably, reported at the package's manifest, on the
-/// line that declares the target to fix.
+/// A package layout the plugin cannot build reliably, reported at the package's manifest, where it
+/// declares the target to fix.
 enum LayoutError: Error, CustomStringConvertible {
     /// The package has no top-level `Specs/` folder to generate from.
     case missingSpecsFolder(package: String, target: String)
@@ -18,14 +18,7 @@ enum LayoutError: Error, CustomStringConvertible {
         }
     }
 
-    var description: String { description(atLine: nil) }
-
-    /// The message, with the manifest's line in its text: SwiftPM's command line prints a build
-    /// plugin's diagnostic without the file and line it carries, which Xcode shows.
-    func description(atLine line: Int?) -> String {
-        let location = line.map { "Package.swift:\($0): " } ?? ""
-        return "RillOperatorPlugin: \(location)\(problem)"
-    }
+    var description: String { "RillOperatorPlugin: \(problem)" }
 
     private var problem: String {
         switch self {

@@ -13,24 +13,55 @@ import PackagePlugin
 @main
 struct RillOperatorPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        let tool = try context.tool(named: "rill-ops")
         do {
-            return try commands(context: context, target: target)
+            return try commands(context: context, target: target, tool: tool)
         } catch let error as LayoutError {
-            // Reported at the manifest's line that declares the target to fix, naming the package
-            // and target; the error diagnostic fails the build. SwiftPM asks for a target's
-            // commands twice in a build, and prints the error each time.
-            let manifest = context.package.directoryURL.appending(path: "Package.swift")
-            let line = Self.line(declaringTarget: error.targetToFix, inManifest: manifest)
-            Diagnostics.error(
-                error.description(atLine: line), file: manifest.path(percentEncoded: false), line: line)
-            return []
+            return layoutErrorCommands(error, context: context, target: target, tool: tool)
         } catch {
             Diagnostics.error("RillOperatorPlugin: \(error)")
             throw error
         }
     }
 
-    func commands(context: PluginContext, target: Target) throws -> [Command] {
+    /// A layout error, as a build command that prints it at the manifest's line and column that
+    /// declare the target to fix, and fails the build. A diagnostic of the plugin itself would be
+    /// printed once per target that uses the plugin and per planning pass (SwiftPM makes two),
+    /// and `swift build` would print it without its location. Only one target reports: the
+    /// others' commands take its output, which it never writes, as an input, so they wait for it
+    /// and never run while it fails. Never writing that output also runs the report again in
+    /// every build until the layout is fixed.
+    func layoutErrorCommands(
+        _ error: LayoutError, context: PluginContext, target: any Target, tool: PluginContext.Tool
+    ) -> [Command] {
+        let manifest = context.package.directoryURL.appending(path: "Package.swift")
+        let text = (try? String(contentsOf: manifest, encoding: .utf8)) ?? ""
+        var arguments = [
+            "fail", "--file", manifest.path(percentEncoded: false), "--message", error.description,
+        ]
+        if let location = Self.location(declaringTarget: error.targetToFix, inManifest: text) {
+            arguments += ["--line", "\(location.line)", "--column", "\(location.column)"]
+        }
+        let output = context.pluginWorkDirectoryURL.appending(path: Self.layoutReportName(target.name))
+        var inputs: [URL] = []
+        // Without a reporter found in the manifest (the plugin applied through a variable, say),
+        // every target reports: an error printed twice rather than a build failing unexplained.
+        let included = Set(context.package.targets.compactMap { $0.sourceModule?.name })
+        if let reporter = Self.pluginUsers(inManifest: text).first(where: included.contains),
+            reporter != target.name,
+            let report = workFile(
+                Self.layoutReportName(reporter), of: reporter, context: context, target: target)
+        {
+            inputs.append(report)
+        }
+        return [
+            .buildCommand(
+                displayName: "Reporting \(context.package.displayName)'s layout for the operator plugin",
+                executable: tool.url, arguments: arguments, inputFiles: inputs, outputFiles: [output])
+        ]
+    }
+
+    func commands(context: PluginContext, target: Target, tool: PluginContext.Tool) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let package = context.package.directoryURL
         let specs = package.appending(path: "Specs")
@@ -55,7 +86,6 @@ struct RillOperatorPlugin: BuildToolPlugin {
             }
             throw LayoutError.missingSpecsTarget(package: context.package.displayName, target: target.name)
         }
-        let tool = try context.tool(named: "rill-ops")
         let specFiles = try FileManager.default.contentsOfDirectory(atPath: specs.path(percentEncoded: false))
             .filter { $0.hasSuffix(".ops") }.sorted().map { specs.appending(path: $0) }
         var arguments = [
@@ -78,7 +108,8 @@ struct RillOperatorPlugin: BuildToolPlugin {
         // Only in the package being built: a dependency's specs target is not built, and its
         // specs do not change.
         if isRoot, !isSpecsTarget, let specsTarget,
-            let stamp = checkStamp(of: specsTarget, context: context, target: target)
+            let stamp = workFile(
+                Self.checkStampName(specsTarget.name), of: specsTarget.name, context: context, target: target)
         {
             inputs.append(stamp)
             arguments.append("--spec-errors-reported-by-check")
@@ -151,30 +182,74 @@ struct RillOperatorPlugin: BuildToolPlugin {
 
     static func checkStampName(_ target: String) -> String { "\(target)+SpecCheck.swift" }
 
-    /// Where the specs target's check writes its stamp: beside this target's work directory, in
-    /// the layout SwiftPM gives every target (`…/<target>/destination/<plugin>`). `nil` if this
-    /// target's directory does not have that layout, and the commands then do not wait.
-    func checkStamp(of specsTarget: any Target, context: PluginContext, target: any Target) -> URL? {
+    /// The output of a target's layout report: never written, so a Swift file that is never
+    /// compiled.
+    static func layoutReportName(_ target: String) -> String { "\(target)+LayoutError.swift" }
+
+    /// Where the plugin's work directory for `owner` holds `name`: beside this target's work
+    /// directory, in the layout SwiftPM gives every target (`…/<target>/destination/<plugin>`).
+    /// `nil` if this target's directory does not have that layout, and the commands then do not
+    /// wait.
+    func workFile(_ name: String, of owner: String, context: PluginContext, target: any Target) -> URL? {
         let work = context.pluginWorkDirectoryURL.standardizedFileURL
         let plugin = work.lastPathComponent
         let destination = work.deletingLastPathComponent()
         let targetDirectory = destination.deletingLastPathComponent()
         guard targetDirectory.lastPathComponent == target.name else { return nil }
-        return targetDirectory.deletingLastPathComponent().appending(path: specsTarget.name)
-            .appending(path: destination.lastPathComponent).appending(path: plugin)
-            .appending(path: Self.checkStampName(specsTarget.name))
+        return targetDirectory.deletingLastPathComponent().appending(path: owner)
+            .appending(path: destination.lastPathComponent).appending(path: plugin).appending(path: name)
+    }
+
+    /// The 1-based line and column of the manifest's `name: "target"`, if it can be found.
+    static func location(declaringTarget target: String, inManifest text: String) -> (line: Int, column: Int)?
+    {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            if let range = line.range(of: "name: \"\(target)\"") {
+                return (index + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+            }
+        }
+        return nil
+    }
+
+    /// The targets whose declarations in the manifest apply the plugin, in the manifest's order,
+    /// test targets last: plain `swift build` builds the others.
+    static func pluginUsers(inManifest text: String) -> [String] {
+        // A declaration runs to the next one; `.plugin(name: …, capability: …)` declares a plugin,
+        // `.plugin(name: …, package: …)` in a target's `plugins:` applies one.
+        guard
+            let pattern = try? NSRegularExpression(
+                pattern:
+                    #"\.(target|executableTarget|testTarget|macro|binaryTarget|systemLibrary|plugin)\(\s*name:\s*"([^"]+)"(\s*,\s*capability:)?"#
+            )
+        else { return [] }
+        let declarations = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).filter {
+            Range($0.range(at: 1), in: text).map { text[$0] != "plugin" } ?? false
+                || $0.range(at: 3).location != NSNotFound
+        }
+        var users: [(name: String, isTest: Bool)] = []
+        for (index, match) in declarations.enumerated() {
+            guard let kind = Range(match.range(at: 1), in: text), text[kind] != "plugin",
+                let name = Range(match.range(at: 2), in: text),
+                let start = Range(match.range, in: text)?.upperBound
+            else { continue }
+            let end =
+                index + 1 < declarations.count
+                ? Range(declarations[index + 1].range, in: text)?.lowerBound ?? text.endIndex : text.endIndex
+            // A comment that names the plugin does not apply it.
+            let code = text[start..<end].split(separator: "\n").map { line in
+                line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+            }
+            if code.contains(where: { $0.contains("\"RillOperatorPlugin\"") }) {
+                users.append((String(text[name]), text[kind] == "testTarget"))
+            }
+        }
+        return users.filter { !$0.isTest }.map(\.name) + users.filter(\.isTest).map(\.name)
     }
 
     /// The name of a target that the manifest declares with the path `Specs`. SwiftPM leaves a
     /// target without a Swift file out of the package a plugin sees, so only the manifest's text
     /// still tells that it was meant.
-    /// The 1-based line of the manifest on which `name: "target"` is written, if it can be read.
-    static func line(declaringTarget target: String, inManifest manifest: URL) -> Int? {
-        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.firstIndex { $0.contains("name: \"\(target)\"") }.map { $0 + 1 }
-    }
-
     static func declaredSpecsTarget(inManifest manifest: URL) -> String? {
         guard let text = try? String(contentsOf: manifest, encoding: .utf8),
             let pattern = try? NSRegularExpression(

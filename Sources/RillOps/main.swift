@@ -8,6 +8,7 @@ let usage = """
                              [--tests-directory DIR --tests-prefix PREFIX [--plan NAME=FILES …]]
                              [--spec-errors-reported-by-check]
            rill-ops docs     --specs DIR --output DIR [--check]
+           rill-ops fail     --file FILE [--line N [--column N]] --message TEXT
     common options: [--catalogue DIR …] [--root DIR]
 
       check      validates the specs and prints every problem as FILE:LINE:COL: error: …;
@@ -22,6 +23,8 @@ let usage = """
       docs       writes one Markdown page per spec file, an index, and an SVG picture of every
                  example in marbles/, and removes pages and pictures no spec generates any more;
                  --check only compares
+      fail       prints TEXT on stderr as FILE:LINE:COL: error: TEXT and exits with 1: how the
+                 plugin reports a package layout it cannot build, once, from a build command
       --catalogue  specs of another package (Rill's) whose operators the specs may use
       --root       the package folder that locations in generated files are relative to
     Generated files are written atomically, and only when they change. A failure writes nothing.
@@ -43,6 +46,10 @@ struct Arguments {
     var root: String?
     var check = false
     var specErrorsReportedByCheck = false
+    var file: String?
+    var line: Int?
+    var column: Int?
+    var message: String?
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -51,6 +58,13 @@ struct Arguments {
         func value(_ flag: String) throws -> String {
             guard let value = rest.popFirst() else { throw UsageError("\(flag) needs a value") }
             return value
+        }
+        func number(_ flag: String) throws -> Int {
+            let text = try value(flag)
+            guard let number = Int(text), number > 0 else {
+                throw UsageError("\(flag) takes a positive number, found '\(text)'")
+            }
+            return number
         }
         while let flag = rest.popFirst() {
             switch flag {
@@ -75,10 +89,18 @@ struct Arguments {
             case "--root": root = try value(flag)
             case "--check": check = true
             case "--spec-errors-reported-by-check": specErrorsReportedByCheck = true
+            case "--file": file = try value(flag)
+            case "--line": line = try number(flag)
+            case "--column": column = try number(flag)
+            case "--message": message = try value(flag)
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
-        if specs.isEmpty { throw UsageError("--specs is required") }
+        if command == "fail" {
+            if file == nil || message == nil { throw UsageError("fail needs --file and --message") }
+        } else if specs.isEmpty {
+            throw UsageError("--specs is required")
+        }
     }
 }
 
@@ -94,6 +116,15 @@ func run() -> Int32 {
     } catch {
         FileHandle.standardError.write(Data("rill-ops: \(error)\n\n\(usage)\n".utf8))
         return 2
+    }
+    if arguments.command == "fail", let file = arguments.file, let message = arguments.message {
+        var location = file
+        if let line = arguments.line {
+            location += ":\(line)"
+            if let column = arguments.column { location += ":\(column)" }
+        }
+        FileHandle.standardError.write(Data("\(location): error: \(message)\n".utf8))
+        return 1
     }
     let root = arguments.root ?? arguments.specs[0].deletingLastPathComponent().path
     let paths = SpecPaths(root: root)

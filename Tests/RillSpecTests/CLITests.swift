@@ -229,6 +229,22 @@ struct CLITests {
         #expect(try run(["docs", "--specs", specs, "--output", output.path, "--check"]).status == 0)
     }
 
+    @Test("fail prints its message on stderr at the location it is given, and exits with 1")
+    func fail() throws {
+        let located = try run([
+            "fail", "--file", "/p/Package.swift", "--line", "11", "--column", "13", "--message",
+            "RillOperatorPlugin: m",
+        ])
+        #expect(located.status == 1)
+        #expect(located.errors == "/p/Package.swift:11:13: error: RillOperatorPlugin: m\n")
+        #expect(located.output.isEmpty)
+        let unlocated = try run(["fail", "--file", "/p/Package.swift", "--message", "m"])
+        #expect(unlocated.status == 1)
+        #expect(unlocated.errors == "/p/Package.swift: error: m\n")
+        #expect(try run(["fail", "--file", "/p/Package.swift"]).status == 2)
+        #expect(try run(["fail", "--file", "/p/Package.swift", "--line", "0", "--message", "m"]).status == 2)
+    }
+
     @Test("Usage errors exit with code 2 and print the usage")
     func usageErrors() throws {
         let none = try run([])

@@ -61,7 +61,8 @@ struct PluginFootprintTests {
         let read = all.components(separatedBy: "String(contentsOf: ").dropFirst().map {
             String($0.prefix(while: { $0 != "," }))
         }
-        // The manifest: to name the specs target's missing file, and the line of the target to fix.
+        // The manifest: to name the specs target's missing file; and the line of the target to
+        // fix, with the target that reports the error.
         #expect(read.sorted() == ["file", "manifest", "manifest"], "\(read)")
         #expect(all.contains("let manifest = package.appending(path: \"Package.swift\")"))
         #expect(all.contains("let specFiles = try FileManager.default.contentsOfDirectory(atPath: specs."))
