@@ -185,25 +185,27 @@ declaration_line() {
     grep -n "name: \"$1\"" Package.swift | head -n 1 | cut -d: -f1
 }
 
-# A plain build, one with the tests, and one of the library alone each fail with exactly one error,
-# at the column of `name:` on the line of Package.swift that declares the target to fix (the one
-# named by $2, or else the target the error is about), saying each fixed string after the second
+# A plain build, one with the tests, and one of the library alone each fail with the error $3
+# times, at the column of `name:` on the line of Package.swift that declares the target to fix (the
+# one named by $2, or else the target the error is about), saying each fixed string after the third
 # argument. One target reports the error; the others wait for its report.
 expect_layout_error() {
-    local what=$1 fix=$2 arguments errors target at column needle
-    shift 2
+    local what=$1 fix=$2 count=$3 arguments errors target at column needle
+    shift 3
     for arguments in "" "--build-tests" "--target MyOperators"; do
         # shellcheck disable=SC2086 # the arguments are words
         errors=$(build_errors "$what" $arguments)
-        if [ "$(echo "$errors" | grep -c .)" -ne 1 ]; then
+        if [ "$(echo "$errors" | grep -c .)" -ne "$count" ] || [ "$(echo "$errors" | sort -u | grep -c .)" -ne 1 ]; then
             echo "$errors" >&2
-            fail "$what: swift build $arguments: expected exactly one error"
+            fail "$what: swift build $arguments: expected the error $count time(s)"
         fi
-        target=${fix:-$(echo "$errors" | sed -nE "s/.*target '([^']+)' of package.*/\1/p")}
+        target=${fix:-$(echo "$errors" | sed -nE "s/.*target '([^']+)' of package.*/\1/p" | head -n 1)}
         at=$(declaration_line "$target")
         [ -n "$at" ] || fail "$what: no declaration of '$target' in Package.swift"
         column=$(sed -n "${at}p" Package.swift | awk '{ print index($0, "name:") }')
-        if ! echo "$errors" | grep -qE "(^|/)Package.swift:$at:$column: error: RillOperatorPlugin: "; then
+        # A build command's error carries its location in front; the plugin's own diagnostic,
+        # which `swift build` prints without its location, in its text.
+        if ! echo "$errors" | grep -qE "((^|/)Package.swift:$at:$column: error: RillOperatorPlugin: |^error: RillOperatorPlugin: Package.swift:$at:$column: )"; then
             echo "$errors" >&2
             fail "$what: swift build $arguments: the error is not at Package.swift:$at:$column"
         fi
@@ -211,13 +213,16 @@ expect_layout_error() {
             echo "$errors" | grep -qF "$needle" || { echo "$errors" >&2; fail "$what: the error does not say: $needle"; }
         done
     done
-    echo "   $what: one error, at Package.swift:$at:$column, from swift build, with --build-tests and with --target MyOperators"
+    echo "   $what: the error $count time(s), at Package.swift:$at:$column, from swift build, with --build-tests and with --target MyOperators"
 }
 
 # SwiftPM leaves a target without a Swift file out of the package, so the plugin cannot see the
-# specs target; it reads the manifest to name the file to add.
+# specs target; it reads the manifest to name the file to add. Adding the file changes no folder
+# of a target SwiftPM kept, so only an error of the plugin's own, which fails the planning, makes
+# the next build plan again; SwiftPM plans twice in a build whose planning fails, and prints the
+# error each time.
 mv Specs/CustomOperatorsSpecs.swift placeholder.swift.saved
-expect_layout_error "no placeholder" CustomOperatorsSpecs \
+expect_layout_error "no placeholder" CustomOperatorsSpecs 2 \
     "add 'Specs/CustomOperatorsSpecs.swift' with a one-line comment"
 mv placeholder.swift.saved Specs/CustomOperatorsSpecs.swift
 build "restoring the placeholder"
@@ -227,14 +232,14 @@ build "restoring the placeholder"
 cp Package.swift Package.swift.saved
 perl -0pi -e 's/\n\s*\/\/ The specs: a target only.*?\]\),//s' Package.swift
 if grep -q CustomOperatorsSpecs Package.swift; then fail "the specs target is still in the manifest"; fi
-expect_layout_error "no target over Specs/" "" "no target of 'CustomOperators' has the path 'Specs'" \
+expect_layout_error "no target over Specs/" "" 1 "no target of 'CustomOperators' has the path 'Specs'" \
     '.target(name: "CustomOperatorsSpecs", path: "Specs", plugins: [.plugin(name: "RillOperatorPlugin", package: "Rill")])' \
     "'Specs/CustomOperatorsSpecs.swift'"
 
 # Without Specs/ at all.
 holding=$(mktemp -d)
 mv Specs "$holding/"
-expect_layout_error "no Specs/ folder" "" "of package 'CustomOperators' uses the plugin, but the package has no 'Specs/' folder"
+expect_layout_error "no Specs/ folder" "" 1 "of package 'CustomOperators' uses the plugin, but the package has no 'Specs/' folder"
 mv "$holding/Specs" Specs
 rmdir "$holding"
 mv Package.swift.saved Package.swift

@@ -18,7 +18,11 @@ enum LayoutError: Error, CustomStringConvertible {
         }
     }
 
-    var description: String { "RillOperatorPlugin: \(problem)" }
+    var description: String { description(at: "") }
+
+    /// The message with `location` before the problem: `swift build` prints a diagnostic of the
+    /// plugin itself without the file and line it carries.
+    func description(at location: String) -> String { "RillOperatorPlugin: \(location)\(problem)" }
 
     private var problem: String {
         switch self {

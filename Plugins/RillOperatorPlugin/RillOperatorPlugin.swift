@@ -26,29 +26,42 @@ struct RillOperatorPlugin: BuildToolPlugin {
 
     /// A layout error, as a build command that prints it at the manifest's line and column that
     /// declare the target to fix, and fails the build. A diagnostic of the plugin itself would be
-    /// printed once per target that uses the plugin and per planning pass (SwiftPM makes two),
-    /// and `swift build` would print it without its location. Only one target reports: the
-    /// others' commands take its output, which it never writes, as an input, so they wait for it
-    /// and never run while it fails. Never writing that output also runs the report again in
-    /// every build until the layout is fixed.
+    /// printed once per target that uses the plugin and per planning pass (SwiftPM makes two when
+    /// one fails), and `swift build` would print it without its location. Only one target
+    /// reports: the others' commands take its output, which it never writes, as an input, so they
+    /// wait for it and never run while it fails. Never writing that output also runs the report
+    /// again in every build until the layout is fixed.
     func layoutErrorCommands(
         _ error: LayoutError, context: PluginContext, target: any Target, tool: PluginContext.Tool
     ) -> [Command] {
         let manifest = context.package.directoryURL.appending(path: "Package.swift")
         let text = (try? String(contentsOf: manifest, encoding: .utf8)) ?? ""
+        let location = Self.location(declaringTarget: error.targetToFix, inManifest: text)
+        // Without a reporter found in the manifest (the plugin applied through a variable, say),
+        // every target reports: an error printed more than once rather than a build failing
+        // unexplained.
+        let included = Set(context.package.targets.compactMap { $0.sourceModule?.name })
+        let reporter = Self.pluginUsers(inManifest: text).first(where: included.contains)
+        if case .specsTargetWithoutSwiftFile = error {
+            // Adding the placeholder changes no folder of a target SwiftPM kept, so it would not
+            // re-plan a build whose planning succeeded, and would run the stale report forever.
+            // Only a diagnostic of the plugin fails the planning itself; SwiftPM then plans again
+            // in the same build, and prints it a second time.
+            guard reporter == nil || reporter == target.name else { return [] }
+            let at = location.map { "Package.swift:\($0.line):\($0.column): " } ?? "Package.swift: "
+            Diagnostics.error(
+                error.description(at: at), file: manifest.path(percentEncoded: false), line: location?.line)
+            return []
+        }
         var arguments = [
             "fail", "--file", manifest.path(percentEncoded: false), "--message", error.description,
         ]
-        if let location = Self.location(declaringTarget: error.targetToFix, inManifest: text) {
+        if let location {
             arguments += ["--line", "\(location.line)", "--column", "\(location.column)"]
         }
         let output = context.pluginWorkDirectoryURL.appending(path: Self.layoutReportName(target.name))
         var inputs: [URL] = []
-        // Without a reporter found in the manifest (the plugin applied through a variable, say),
-        // every target reports: an error printed twice rather than a build failing unexplained.
-        let included = Set(context.package.targets.compactMap { $0.sourceModule?.name })
-        if let reporter = Self.pluginUsers(inManifest: text).first(where: included.contains),
-            reporter != target.name,
+        if let reporter, reporter != target.name,
             let report = workFile(
                 Self.layoutReportName(reporter), of: reporter, context: context, target: target)
         {
