@@ -236,9 +236,11 @@ expect_layout_error "no target over Specs/" "" 1 "no target of 'CustomOperators'
     '.target(name: "CustomOperatorsSpecs", path: "Specs", plugins: [.plugin(name: "RillOperatorPlugin", package: "Rill")])' \
     "'Specs/CustomOperatorsSpecs.swift'"
 
-# Without Specs/ at all.
+# Without Specs/ at all. Specs/ is no target's folder here, so SwiftPM would keep the plan of the
+# build before and its report, which names the missing target: the manifest changes to re-plan.
 holding=$(mktemp -d)
 mv Specs "$holding/"
+touch Package.swift
 expect_layout_error "no Specs/ folder" "" 1 "of package 'CustomOperators' uses the plugin, but the package has no 'Specs/' folder"
 mv "$holding/Specs" Specs
 rmdir "$holding"
