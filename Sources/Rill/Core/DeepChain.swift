@@ -9,7 +9,8 @@ public import RillStackPointer
 /// - every subscription to a signal made with a producer (``Signal/subscribe(_:in:)``);
 /// - a *delivery checkpoint* (``DeliveryCheckpoint``) that the core places on the observer of
 ///   every ``checkpointInterval``-th nested subscription, of every subscription in the deeper
-///   half of the budget, of every subscription it defers, and of every 32nd lifted signal.
+///   half of the budget, of every subscription it defers, and of every
+///   ``LiftCheckpoint/interval``-th lifted signal.
 ///
 /// The first such point reached on a thread with no other one active becomes the thread's
 /// *outermost core frame* and notes where the stack stood. A point reached more than

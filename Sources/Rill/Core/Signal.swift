@@ -117,7 +117,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
             // its observer makes for its values are checked where they are made.
             producer(observer, lifetime)
         case .lifted(let producer, _):
-            // A chain of lifted signals has checkpoints of its own, every 32nd (`LiftCheckpoint`).
+            // A chain of lifted signals has checkpoints of its own (`LiftCheckpoint.interval`).
             producer(observer, lifetime)
         case .concat(let parts):
             ConcatRun.start(parts.buffer, observer, lifetime)
