@@ -15,3 +15,13 @@ public final class SinkState<Value> {
         self.value = value
     }
 }
+
+extension SinkState {
+    /// Runs `body` with the state as an `inout` parameter. Generated blocks use it to name the
+    /// state as their spec does, so that their text is copied unchanged and a Swift error in it
+    /// is reported at the spec's column; an access through `value` would need `.value` inserted.
+    @inlinable @inline(__always)
+    public func withValue(_ body: (inout Value) -> Void) {
+        body(&value)
+    }
+}

@@ -137,4 +137,64 @@ struct G7ReentrancyTests {
         #expect(depth.deepest == 1)
         #expect(recorder.events == [.next(1), .next(2), .next(3), .next(4), .next(5), .completed])
     }
+
+    /// The events of `transform` applied to a source whose subscriber, on each value, sends the
+    /// source the next number up to `last`, counting on from the numbers sent first.
+    func fedBack<Output>(
+        _ first: [Int], last: Int = 5, _ transform: (Signal<Int, TestError>) -> Signal<Output, TestError>
+    ) -> [Event<Output, TestError>] {
+        let source = ManualSource<Int, TestError>()
+        let sent = Locked(first.last ?? 0)
+        let recorder = EventRecorder<Output, TestError>()
+        transform(source.signal).subscribe(
+            next: { value in
+                recorder.append(.next(value))
+                let next = sent.withLock { sent in
+                    sent += 1
+                    return sent
+                }
+                if next <= last { source.sendNext(next) }
+            },
+            completed: { recorder.append(.completed) })
+        for value in first { source.sendNext(value) }
+        return recorder.events
+    }
+
+    /// Generated operators hand a bind block its state as `inout` parameters for the whole
+    /// block, which is only right if the block never runs again before it returns: a value its
+    /// subscriber sends back into the source must wait until it has.
+    @Test("G7: operators lowered from bind blocks with state see a re-entrant value after the block returns")
+    func reentrantOperatorsWithState() {
+        // The state is written after the value is sent (`defer { previous = value }`): a nested
+        // block would see the previous value before the current one.
+        #expect(
+            fedBack([1]) { $0.combinePrevious(0) { "\($0)>\($1)" } }.compactMap(\.value) == [
+                "0>1", "1>2", "2>3", "3>4", "4>5",
+            ])
+        #expect(fedBack([1]) { $0.distinctUntilChanged() }.compactMap(\.value) == [1, 2, 3, 4, 5])
+        #expect(fedBack([1, 2]) { $0.skipLast(1) }.compactMap(\.value) == [1, 2, 3, 4])
+        #expect(
+            fedBack([1]) { $0.scanIndexed(0) { total, value, index in total + value * index } }.compactMap(
+                \.value)
+                == [0, 2, 8, 20, 40])
+        #expect(fedBack([1]) { $0.take(3) } == [.next(1), .next(2), .next(3), .completed])
+    }
+
+    @Test("G7: a lowered operator with state that feeds its own source through a create body does not nest")
+    func reentrantLoweredOperatorThroughCreate() {
+        let box = Locked<Subscriber<Int, TestError>?>(nil)
+        let source = Signal<Int, TestError>.create { subscriber in
+            box.value = subscriber
+            subscriber.sendNext(1)
+            return ActionDisposable {}
+        }
+        let recorder = EventRecorder<String, TestError>()
+        source.combinePrevious(0) { "\($0)>\($1)" }.subscribe(
+            next: { pair in
+                recorder.append(.next(pair))
+                if recorder.values.count < 4 { box.value?.sendNext(recorder.values.count + 1) }
+            },
+            completed: { recorder.append(.completed) })
+        #expect(recorder.values == ["0>1", "1>2", "2>3", "3>4"])
+    }
 }
