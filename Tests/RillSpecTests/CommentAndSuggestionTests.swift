@@ -30,7 +30,8 @@ struct CommentAndSuggestionTests {
         }
         #expect(body.steps.count == 3)
         let library = LibraryEmitter.emit(specs, paths: SpecPaths(root: ""), importing: [])
-        #expect(library.contains("taken.value += 1"))
+        #expect(library.contains("taken.withValue { taken in"))
+        #expect(flattened(library).contains("{ value in taken += 1 if"))
         #expect(!library.contains("one more"))
         let tests = TestEmitter.emit(specs, paths: SpecPaths(root: ""), importing: ["Rill"])
         // A comment in a block reads as white space, so it can swallow no brace.

@@ -253,10 +253,13 @@ struct DerivationParserTests {
     func singleExpressionStep() throws {
         #expect(
             try body("bind { value in just(value) }").pieces == [
-                .result(.just("value", at(5, 29)), isReturnStatement: false)
+                .result(.just(located("value", at(5, 34)), at(5, 29)), isReturnStatement: false)
             ])
-        #expect(try body("flattenMap { signal($0) }").steps == [.signal("$0", at(5, 26))])
-        #expect(try body("flattenMap { _ in error(failure) }").steps == [.error("failure", at(5, 31))])
+        #expect(try body("flattenMap { signal($0) }").steps == [.signal(located("$0", at(5, 33)), at(5, 26))])
+        #expect(
+            try body("flattenMap { _ in error(failure) }").steps == [
+                .error(located("failure", at(5, 37)), at(5, 31))
+            ])
         #expect(try body("flattenMap { _ in empty }").steps == [.empty(at(5, 31))])
         let bind = try #require(call(try derive("bind { value in just(value) }")))
         #expect(bind.trailingClosure?.parameters == "value")
@@ -274,13 +277,13 @@ struct DerivationParserTests {
                 }
             }
             """)
-        #expect(body.steps == [.empty(at(7, 16)), .just("value", at(9, 16))])
+        #expect(body.steps == [.empty(at(7, 16)), .just(located("value", at(9, 21)), at(9, 16))])
         let results = body.pieces.compactMap { piece -> Bool? in
             if case .result(_, let isReturn) = piece { return isReturn } else { return nil }
         }
         #expect(results == [true, true])
         let swift = body.pieces.compactMap { piece -> String? in
-            if case .swift(let text) = piece { return text } else { return nil }
+            if case .swift(let text) = piece { return text.text } else { return nil }
         }
         #expect(swift.joined(separator: "|").contains("if value > 1 {"))
         #expect(swift.count == 3)
@@ -303,9 +306,9 @@ struct DerivationParserTests {
             """)
         #expect(
             body.steps == [
-                .just("value", at(8, 16)), .stop(at(10, 16)),
-                .last(.error("failure", at(12, 21)), at(12, 16)),
-                .error("failure", at(12, 21)),
+                .just(located("value", at(8, 21)), at(8, 16)), .stop(at(10, 16)),
+                .last(.error(located("failure", at(12, 27)), at(12, 21)), at(12, 16)),
+                .error(located("failure", at(12, 27)), at(12, 21)),
             ])
     }
 
@@ -314,12 +317,14 @@ struct DerivationParserTests {
         #expect(
             try body(#"bind { value in value == "b" ? stop : just(value) }"#).pieces == [
                 .result(
-                    .conditional(#"value == "b""#, .stop(at(5, 44)), .just("value", at(5, 51))),
+                    .conditional(
+                        located(#"value == "b""#, at(5, 29)), .stop(at(5, 44)),
+                        .just(located("value", at(5, 56)), at(5, 51))),
                     isReturnStatement: false)
             ])
         #expect(
             try body("bind { value in last(just(value)) }").steps.first
-                == .last(.just("value", at(5, 34)), at(5, 29)))
+                == .last(.just(located("value", at(5, 39)), at(5, 34)), at(5, 29)))
     }
 
     @Test("Braces of control flow (defer, guard-else, if-else if) are allowed in a block")

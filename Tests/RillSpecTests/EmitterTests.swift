@@ -72,7 +72,7 @@ struct EmitterTests {
             ))
         #expect(map.contains("return Observer { _rillEvent in"))
         #expect(map.contains("case .next(let _rillInput):"))
-        #expect(map.contains("_rillDownstream.sendNext(transform($0))\n"))
+        #expect(flattened(map).contains("{ _rillDownstream.sendNext(transform($0)) }(_rillInput)"))
         #expect(map.contains("}(_rillInput)"))
         #expect(map.contains("_rillDownstream.sendError(_rillFailure)"))
         #expect(map.contains("_rillDownstream.sendCompleted()"))
@@ -111,10 +111,10 @@ struct EmitterTests {
         text.range(of: "let \(name) = SinkState") ?? text.range(of: "var \(name) = ")
     }
 
-    /// The statements of a direct sink with state read through its cells (`taken.value`) read
-    /// as if the state were plain variables (`taken`), so that assertions hold for both.
+    /// The statements of a direct sink, flattened (see `flattened(_:)`), with its own state read
+    /// through its cell (`_rillIsFinished.value`) read as if it were a plain variable.
     func plain(_ text: String) -> String {
-        text.replacingOccurrences(of: ".value", with: "")
+        flattened(text).replacingOccurrences(of: ".value", with: "")
     }
 
     @Test("stop, last and error steps make the sink track isFinished; just and empty alone do not")
@@ -142,7 +142,7 @@ struct EmitterTests {
             ))
 
         let filter = shipped("filter(_:)", "filter")
-        #expect(filter.contains("if isIncluded($0) { _rillDownstream.sendNext($0) }"))
+        #expect(flattened(filter).contains("if isIncluded($0) { _rillDownstream.sendNext($0) }"))
         #expect(!filter.contains("else { () }"))
         #expect(!filter.contains("IsFinished"))
     }
@@ -167,7 +167,7 @@ struct EmitterTests {
     }
 
     @Test(
-        "A state variable is read as its cell's value wherever the block uses it: in string interpolations, not in labels"
+        "The block gets each state variable's cell value under the state's name, so its text is copied unchanged, interpolations included"
     )
     func stateUsesInCells() {
         let text = entry(
@@ -178,10 +178,12 @@ struct EmitterTests {
         let specs = checked([primitives, specFile(text)])
         let library = LibraryEmitter.emit(specs, paths: Self.paths, importing: [])
         #expect(library.contains("lifting: self) { _rillDownstream, _rillLifetime in"))
-        // A label is not a use of the state.
-        #expect(!library.contains("index.value:"))
-        // With the state in a cell, an interpolation must read the cell's value, not print the cell.
-        #expect(!library.contains("SinkState") || library.contains(#""\(index.value): "#))
+        #expect(library.contains("let index = SinkState(0)"))
+        #expect(library.contains("index.withValue { index in"))
+        #expect(!library.contains("index.value"))
+        #expect(
+            flattened(library).contains(
+                #"_rillDownstream.sendNext(Numbered(index: index, text: "\(index): \(value)").text)"#))
     }
 
     @Test("Static calls use the contextual '.name' form; a type-qualified call keeps its type")

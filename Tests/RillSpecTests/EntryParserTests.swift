@@ -105,7 +105,7 @@ struct EntryParserTests {
             Issue.record("expected a step body, found \(String(describing: bind.trailingClosure))")
             return
         }
-        #expect(body.steps == [.empty(at(9, 24)), .just("value", at(11, 20))])
+        #expect(body.steps == [.empty(at(9, 24)), .just(located("value", at(11, 25)), at(11, 20))])
         #expect(spec.examples.first?.location == at(13, 5))
     }
 

@@ -20,7 +20,7 @@ struct HygieneTests {
             entry(
                 "addEach", "func addEach(_ input: Int) -> Signal<Int, Failure>",
                 derive: "bind { value in just(value + input) }"))
-        #expect(text.contains("_rillDownstream.sendNext(value + input)"))
+        #expect(flattened(text).contains("_rillDownstream.sendNext(value + input)"))
         #expect(text.contains("case .next(let _rillInput):"))
         #expect(text.contains("}(_rillInput)"))
         #expect(!text.contains("let input)"))
@@ -37,7 +37,8 @@ struct HygieneTests {
             ))
         #expect(text.contains("let isFinished = SinkState(false)"))
         #expect(text.contains("let _rillIsFinished = SinkState(false)"))
-        #expect(text.contains("isFinished.value = downstream == lifetime"))
+        #expect(text.contains("isFinished.withValue { isFinished in"))
+        #expect(flattened(text).contains("{ value in isFinished = downstream == lifetime if isFinished {"))
         #expect(text.contains("lifting: self) { _rillDownstream, _rillLifetime in"))
     }
 

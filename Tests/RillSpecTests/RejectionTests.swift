@@ -64,7 +64,10 @@ struct RejectionTests {
         let specs = checked([primitives, specFile(flattenMapEntry + text)])
         let library = LibraryEmitter.emit(specs, paths: SpecPaths(root: ""), importing: [])
         #expect(library.contains("let n = SinkState(0)"))
-        #expect(library.contains("n.value += 1"))
+        #expect(library.contains("n.withValue { n in"))
+        #expect(
+            flattened(library).contains(
+                "{ value in n += 1 _rillDownstream.sendNext(n); return; }(_rillInput)"))
     }
 
     @Test("State the derivation does not use, or state without a bind block, is an error at the state line")

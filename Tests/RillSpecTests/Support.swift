@@ -14,6 +14,22 @@ func at(_ line: Int, _ column: Int, file: String = testPath) -> RillSpec.SourceL
     RillSpec.SourceLocation(file: file, line: line, column: column)
 }
 
+/// One line of spec text starting at `start`, located as the parser locates what it cuts out of
+/// a spec: a column per character, and its end where the next character stands.
+func located(_ text: String, _ start: RillSpec.SourceLocation) -> LocatedText {
+    LocatedText(
+        text: text, locations: (0..<text.count).map { at(start.line, start.column + $0, file: start.file) },
+        end: at(start.line, start.column + text.count, file: start.file))
+}
+
+/// Generated Swift without its `#sourceLocation` lines and with the spaces that lay copied spec
+/// text out at its columns gone: each run of white space one space, none inside parentheses.
+func flattened(_ swift: String) -> String {
+    let lines = swift.split(separator: "\n").filter { !$0.trimmingSpaces.hasPrefix("#sourceLocation") }
+    return lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
+}
+
 func specFile(_ contents: String, path: String = testPath) -> SpecReader.File {
     SpecReader.File(path: path, contents: contents)
 }

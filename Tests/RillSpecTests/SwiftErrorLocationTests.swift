@@ -87,4 +87,71 @@ struct SwiftErrorLocationTests {
         #expect(result.errors.contains("Specs/Mine.ops:13:"), "\(result.errors)")
         #expect(!result.errors.contains("Operators.swift:"), "\(result.errors)")
     }
+
+    /// The compiler's errors for the library generated from `spec`, a spec file of a package.
+    static func errors(ofLibraryFrom spec: String) throws -> String {
+        let modules = try #require(Self.modules, "the Rill module is not built")
+        let package = try TemporaryDirectory()
+        defer { package.remove() }
+        try package.write(spec, to: "Specs/Mine.ops")
+        let library = package.url.appendingPathComponent("Generated/Operators.swift")
+        let generate = Process()
+        generate.executableURL = CLITests.executable
+        generate.arguments = [
+            "generate", "--specs", package.url.appendingPathComponent("Specs").path, "--catalogue",
+            Self.rillSpecs.path, "--library", library.path, "--import", "Rill", "--root", package.url.path,
+        ]
+        try generate.run()
+        generate.waitUntilExit()
+        try #require(generate.terminationStatus == 0)
+        let result = try Self.typecheck(library, modules: modules)
+        #expect(result.status != 0)
+        return result.errors
+    }
+
+    @Test(
+        "A type error in a bind block is at its spec column: in a step the generator rewrites, and after a use of state"
+    )
+    func typeErrorsInBindBlocks() throws {
+        let errors = try Self.errors(
+            ofLibraryFrom: """
+                operator every
+                    signature: func every(_ step: Int) -> Signal<Int, Failure> where Value == Int
+                    doc: Sends every `step`-th value.
+                    state: var position = 0
+                    derive: bind { value in
+                            position += 1
+                            return position % step == 0 ? just(value + "x") : empty
+                        }
+                    example(Int): "-1-2-|" => every(2) => "---2-|"
+
+                operator some
+                    signature: func some() -> Signal<Int, Failure> where Value == Int
+                    doc: Sends a few values.
+                    state: var position = 0
+                        var seen: [Int] = []
+                    derive: bind { value in
+                            seen.append(value); position += "x"
+                            if seen.count > 2 { return last(just(value)) }
+                            return seen.count > position ? just(value) : stop
+                        }
+                    example(Int): "-1-2-|" => some() => "-1-2-|"
+
+                operator late
+                    signature: func late() -> Signal<Int, Failure> where Value == Int
+                    doc: Sends the values after the first.
+                    state: var position = 0
+                    derive: bind { value in position += 1; return position > 1 ? just(value) : error(value) }
+                    example(Int): "-1-2-|" => late() => "---2-|"
+
+                """)
+        let lines = errors.split(separator: "\n").filter { $0.contains(": error: ") }
+        // The String added to `value`, inside `just(…)`, which becomes a call on the downstream.
+        #expect(lines.filter { $0.hasPrefix("Specs/Mine.ops:7:56: error: ") }.count == 1, "\(errors)")
+        // The String added to `position`, after `seen`, another use of state, on the line.
+        #expect(lines.filter { $0.hasPrefix("Specs/Mine.ops:17:45: error: ") }.count == 1, "\(errors)")
+        // `error(value)` on a line with state, a conditional and a return: `value` is no Failure.
+        #expect(lines.filter { $0.hasPrefix("Specs/Mine.ops:27:86: error: ") }.count == 1, "\(errors)")
+        #expect(lines.count == 3, "\(errors)")
+    }
 }

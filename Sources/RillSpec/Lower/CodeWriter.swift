@@ -71,6 +71,17 @@ struct CodeWriter {
         }
     }
 
+    /// Lines written as they are, without indentation, when this text is embedded in another
+    /// writer's too: their columns are the spec's.
+    mutating func verbatim(_ lines: String) {
+        for piece in lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
+            lines.hasSuffix("\n") ? 1 : 0)
+        {
+            text += Self.verbatim + piece + "\n"
+        }
+        if lines.contains("#sourceLocation(") { hasOpenSourceLocation = true }
+    }
+
     mutating func documentation(_ markdown: String) {
         for piece in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             line(piece.isEmpty ? "///" : "/// \(piece)")

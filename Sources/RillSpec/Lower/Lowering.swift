@@ -150,32 +150,33 @@ struct Lowering {
     /// A step as the `BindStep` a reference `bind` block returns.
     func bindStep(_ step: Step) -> String {
         switch step {
-        case .just(let value, _): ".merge(.just(\(value)))"
+        case .just(let value, _): ".merge(.just(\(value.text)))"
         case .empty: ".merge(.empty)"
-        case .error(let failure, _): ".merge(.error(\(failure)))"
-        case .signal(let signal, _): ".merge(\(signal))"
+        case .error(let failure, _): ".merge(.error(\(failure.text)))"
+        case .signal(let signal, _): ".merge(\(signal.text))"
         case .stop: ".stop"
         case .last(let inner, _): ".mergeThenStop(\(signalStep(inner)))"
-        case .conditional(let condition, let a, let b): "\(condition) ? \(bindStep(a)) : \(bindStep(b))"
+        case .conditional(let condition, let a, let b): "\(condition.text) ? \(bindStep(a)) : \(bindStep(b))"
         }
     }
 
     /// A step as the signal a `flattenMap` block returns.
     func signalStep(_ step: Step) -> String {
         switch step {
-        case .just(let value, _): ".just(\(value))"
+        case .just(let value, _): ".just(\(value.text))"
         case .empty: ".empty"
-        case .error(let failure, _): ".error(\(failure))"
-        case .signal(let signal, _): signal
+        case .error(let failure, _): ".error(\(failure.text))"
+        case .signal(let signal, _): signal.text
         case .stop, .last: ".empty"  // rejected by the parser outside bind
-        case .conditional(let condition, let a, let b): "\(condition) ? \(signalStep(a)) : \(signalStep(b))"
+        case .conditional(let condition, let a, let b):
+            "\(condition.text) ? \(signalStep(a)) : \(signalStep(b))"
         }
     }
 
     func render(_ body: StepBody, _ step: (Step) -> String) -> String {
         body.pieces.map { piece in
             switch piece {
-            case .swift(let text): text
+            case .swift(let text): text.text
             case .result(let result, let isReturn): (isReturn ? "return " : "") + step(result)
             }
         }.joined()
@@ -187,7 +188,10 @@ struct Lowering {
     /// (a chain of them subscribes and releases in constant stack depth).
     ///
     /// Per-subscription state lives in `SinkState` cells rather than captured variables, which
-    /// Swift would check for exclusive access on every event.
+    /// Swift would check for exclusive access on every event. The block gets each cell's value as
+    /// an `inout` parameter named like the state, so that its text is copied as the spec has it:
+    /// rewriting `taken` as `taken.value` would move every later column of the line, and with
+    /// them where the compiler reports an error.
     func directSink(_ call: Derivation.Call, closure: Derivation.Closure, body: StepBody, hasContext: Bool)
         -> String
     {
@@ -202,15 +206,17 @@ struct Lowering {
         let head = closure.parameters.isEmpty ? "" : " \(closure.parameters) in"
         let stateLines = call.name == "bind" ? spec?.state ?? [] : []
         let cells = stateLines.compactMap { line in Self.stateCell(line.text).map { (line, $0) } }
-        var statements = body.pieces.map { piece -> String in
+        var layout = SpecLayout(paths: paths)
+        for piece in body.pieces {
             switch piece {
-            case .swift(let text): return text
+            case .swift(let text):
+                layout.copy(text)
             case .result(let step, let isReturn):
-                let sent = directStatements(step)
-                return isReturn ? "\(sent); return" : sent
+                layout.endStatement()
+                statements(step, into: &layout)
+                if isReturn { layout.append("; return;", endsStatement: true) }
             }
-        }.joined()
-        statements = Self.referencingCells(statements, names: Set(cells.map(\.1.name)))
+        }
         let downstream = Self.downstream
         var code = CodeWriter()
         let name = hasContext ? sinkName.map { "name: \($0), " } ?? "" : ""
@@ -229,10 +235,12 @@ struct Lowering {
                 code.line("switch \(Self.generated("event")) {")
                 code.line("case .next(let \(Self.generated("input"))):")
                 code.indentation += 1
+                for (_, cell) in cells { code.line("\(cell.name).withValue { \(cell.name) in") }
                 code.line("{\(head)")
-                code.userCode(statements, at: closure.bodyStart, paths: paths)
+                code.verbatim(layout.text)
                 code.sourceLocation(closure.location, paths: paths)
                 code.line("}(\(Self.generated("input")))")
+                for _ in cells { code.line("}") }
                 code.indentation -= 1
                 code.line("case .error(let \(Self.generated("failure"))):")
                 code.line("    \(downstream).sendError(\(Self.generated("failure")))")
@@ -257,55 +265,49 @@ struct Lowering {
         return (declaration.name, "let \(declaration.name) = SinkState\(type)(\(declaration.initial))")
     }
 
-    /// Rewrites every use of a state variable `name` in Swift text, string interpolations
-    /// included, as `name.value`. Member names (`x.name`) and argument labels (`f(name: 1)`) are
-    /// other things with the same spelling, and are left alone.
-    static func referencingCells(_ text: String, names: Set<String>) -> String {
-        let scanner = SwiftScanner(text)
-        let characters = scanner.characters
-        func neighbour(of offset: Int, step: Int) -> Character? {
-            var index = offset + step
-            while index >= 0, index < characters.count, characters[index] == " " { index += step }
-            return index >= 0 && index < characters.count ? characters[index] : nil
-        }
-        var offsets: [(Int, String)] = []
-        for name in names {
-            for offset in scanner.words(name, in: 0..<characters.count, includingInterpolations: true) {
-                if offset > 0, characters[offset - 1] == "." { continue }
-                let end = offset + name.count
-                let before = neighbour(of: offset, step: -1)
-                let after = neighbour(of: end - 1, step: 1)
-                let isLabel =
-                    after == ":" && (before == "(" || before == ",")
-                    && (end + 1 >= characters.count || characters[end + 1] != ":")
-                if isLabel { continue }
-                offsets.append((end, name))
-            }
-        }
-        var rewritten = characters
-        for (end, _) in offsets.sorted(by: { $0.0 > $1.0 }) {
-            rewritten.insert(contentsOf: ".value", at: end)
-        }
-        return String(rewritten)
-    }
-
-    /// Statements that send what `step` answers.
-    func directStatements(_ step: Step) -> String {
+    /// Statements that send what `step` answers, each piece of spec text in them at its spec
+    /// column: the generated text is laid out around it (see ``SpecLayout``).
+    func statements(_ step: Step, into layout: inout SpecLayout) {
+        let downstream = Self.downstream
+        let isFinished = Self.isFinished
         switch step {
-        case .just(let value, _): "\(Self.downstream).sendNext(\(value))"
-        case .empty: "()"
+        case .just(let value, _):
+            layout.prefix("\(downstream).sendNext(", before: value.start)
+            layout.copy(value)
+            layout.append(")", endsStatement: true)
+        case .empty, .signal:  // a signal is not lowered: see isDirect
+            layout.statement("()")
         case .error(let failure, _):
-            "\(Self.isFinished).value = true; \(Self.downstream).sendError(\(failure))"
-        case .stop: "\(Self.isFinished).value = true; \(Self.downstream).sendCompleted()"
+            layout.prefix("\(isFinished).value = true; \(downstream).sendError(", before: failure.start)
+            layout.copy(failure)
+            layout.append(")", endsStatement: true)
+        case .stop:
+            layout.statement("\(isFinished).value = true; \(downstream).sendCompleted()")
         case .last(let inner, _):
-            "\(directStatements(inner)); if !\(Self.isFinished).value { \(Self.isFinished).value = true; \(Self.downstream).sendCompleted() }"
-        case .signal: "()"  // not lowered: see isDirect
+            statements(inner, into: &layout)
+            layout.append(
+                "; if !\(isFinished).value { \(isFinished).value = true; \(downstream).sendCompleted() }",
+                endsStatement: true)
         case .conditional(let condition, let a, .empty):
-            "if \(condition) { \(directStatements(a)) }"
+            layout.prefix("if ", before: condition.start)
+            layout.copy(condition)
+            layout.append(" {", endsStatement: true)
+            statements(a, into: &layout)
+            layout.append(" }", endsStatement: true)
         case .conditional(let condition, .empty, let b):
-            "if !(\(condition)) { \(directStatements(b)) }"
+            layout.prefix("if !(", before: condition.start)
+            layout.copy(condition)
+            layout.append(") {", endsStatement: true)
+            statements(b, into: &layout)
+            layout.append(" }", endsStatement: true)
         case .conditional(let condition, let a, let b):
-            "if \(condition) { \(directStatements(a)) } else { \(directStatements(b)) }"
+            layout.prefix("if ", before: condition.start)
+            layout.copy(condition)
+            layout.append(" {", endsStatement: true)
+            statements(a, into: &layout)
+            layout.append(" } else {", endsStatement: true)
+            statements(b, into: &layout)
+            layout.append(" }", endsStatement: true)
         }
     }
 

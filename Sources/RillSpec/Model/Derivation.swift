@@ -63,7 +63,8 @@ public indirect enum Derivation: Hashable, Sendable {
 /// A `bind`/`flattenMap` block body: Swift text with result sites cut out of it.
 public struct StepBody: Hashable, Sendable {
     public enum Piece: Hashable, Sendable {
-        case swift(String)
+        /// Swift between the answers, located so that it can be laid out at its spec columns.
+        case swift(LocatedText)
         /// `return <step>`, or the single expression of a one-expression body.
         case result(Step, isReturnStatement: Bool)
     }
@@ -81,19 +82,19 @@ public struct StepBody: Hashable, Sendable {
 /// What a block answers for one value.
 public indirect enum Step: Hashable, Sendable {
     /// `just(x)`: send x.
-    case just(String, SourceLocation)
+    case just(LocatedText, SourceLocation)
     /// `empty`: send nothing.
     case empty(SourceLocation)
     /// `error(e)`: fail with e.
-    case error(String, SourceLocation)
+    case error(LocatedText, SourceLocation)
     /// `stop`: stop consuming the source (bind only).
     case stop(SourceLocation)
     /// `last(step)`: answer step, then stop (bind only).
     case last(Step, SourceLocation)
     /// `signal(s)`: merge an arbitrary signal.
-    case signal(String, SourceLocation)
+    case signal(LocatedText, SourceLocation)
     /// `condition ? a : b`.
-    case conditional(String, Step, Step)
+    case conditional(LocatedText, Step, Step)
 
     var leaves: [Step] {
         switch self {

@@ -52,7 +52,7 @@ struct StepParser {
                     hint: "a step is one expression: end it before the next statement")
             }
             try rejectBareSteps(in: cursor..<start, allowStop: allowStop)
-            pieces.append(.swift(String(characters[cursor..<start])))
+            pieces.append(.swift(located(cursor..<start)))
             let valueStart = start + "return".count
             let valueEnd = endOfStatement(from: valueStart, limit: range.upperBound)
             let value = trim(valueStart..<valueEnd)
@@ -65,7 +65,7 @@ struct StepParser {
             cursor = valueEnd
         }
         try rejectBareSteps(in: cursor..<range.upperBound, allowStop: allowStop)
-        pieces.append(.swift(String(characters[cursor..<range.upperBound])))
+        pieces.append(.swift(located(cursor..<range.upperBound)))
         return StepBody(pieces: pieces)
     }
 
@@ -134,6 +134,14 @@ struct StepParser {
 
     func trim(_ range: Range<Int>) -> Range<Int> { scanner.trim(range) }
 
+    /// The characters in `range` with their spec locations. Not `LocatedText.slice`, which would
+    /// copy the whole source's characters for each piece.
+    func located(_ range: Range<Int>) -> LocatedText {
+        LocatedText(
+            text: String(characters[range]), locations: Array(source.locations[range]),
+            end: source.location(at: range.upperBound))
+    }
+
     /// A statement ends at a newline or ';' at its own depth, or where its block closes.
     func endOfStatement(from start: Int, limit: Int) -> Int {
         var end: Int?
@@ -182,7 +190,7 @@ struct StepParser {
                 throw fail(question + 1, "expected ' : ' to complete the conditional step")
             }
             return .conditional(
-                String(characters[trim(range.lowerBound..<question)]),
+                located(trim(range.lowerBound..<question)),
                 try step((question + 3)..<colon, allowStop: allowStop, depth: depth + 1),
                 try step((colon + 3)..<range.upperBound, allowStop: allowStop, depth: depth + 1))
         }
@@ -203,11 +211,11 @@ struct StepParser {
                 range.lowerBound, "'\(String(characters[range]))' is not a step",
                 hint: Self.stepHint(allowStop: allowStop))
         }
-        func requireArgument() throws(Diagnostic) -> String {
+        func requireArgument() throws(Diagnostic) -> LocatedText {
             guard let argument, !trim(argument).isEmpty else {
                 throw fail(range.lowerBound, "'\(name)' needs an argument", hint: "write '\(name)(x)'")
             }
-            return String(characters[trim(argument)])
+            return located(trim(argument))
         }
         func requireNoArgument() throws(Diagnostic) {
             if argument != nil { throw fail(nameEnd, "'\(name)' takes no argument") }
