@@ -157,6 +157,42 @@ SPEC
 expect_one_error "a Swift type error on the third line of a derive" "Specs/Mistakes.ops:9:30" \
     "cannot convert value of type 'String'"
 
+# The generator rewrites a step of a bind block into statements around the text it copies, and
+# hands the block its state: neither may move the column of an error.
+cat > Specs/Mistakes.ops <<'SPEC'
+# Line 1.
+
+operator every
+    signature: func every(_ step: Int) -> Signal<Int, Failure> where Value == Int
+    doc:
+        Sends every `step`-th value.
+    state: var position = 0
+    derive: bind { value in
+            position += 1
+            return position > 0 ? just(value + "x") : empty
+        }
+    example(Int): "-1-2-|" => every(1) => "-1-2-|"
+SPEC
+expect_one_error "a Swift type error in the argument of a rewritten step" "Specs/Mistakes.ops:10:48" \
+    "cannot convert value of type 'String'"
+
+cat > Specs/Mistakes.ops <<'SPEC'
+# Line 1.
+
+operator every
+    signature: func every(_ step: Int) -> Signal<Value, Failure>
+    doc:
+        Sends every `step`-th value.
+    state: var position = 0
+    derive: bind { value in
+            position += "x"
+            return position % step == 0 ? just(value) : empty
+        }
+    example: "-a-b-c-d-|" => every(2) => "---b---d-|"
+SPEC
+expect_one_error "a Swift type error on a line using state" "Specs/Mistakes.ops:9:25" \
+    "cannot convert value of type 'String'"
+
 cat > Specs/Mistakes.ops <<'SPEC'
 # Line 1.
 
