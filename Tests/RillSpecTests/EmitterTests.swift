@@ -101,7 +101,11 @@ struct EmitterTests {
     func signalStepCallsBind() {
         let flattenMap = shipped("flattenMap(_:)", "flattenMap")
         #expect(flattenMap.contains("self.bind {"))
-        #expect(flattenMap.contains("return { value in .merge(transform(value)) }"))
+        // Laid out at the spec's columns: `transform(value)` is copied at its column of the line
+        // after the generated `return .merge(`.
+        #expect(flattenMap.contains("return { value in\n"))
+        #expect(flattenMap.contains("return .merge(\n"))
+        #expect(flattenMap.contains(" transform(value))\n"))
         #expect(!flattenMap.contains("producer:"))
     }
 
@@ -238,7 +242,7 @@ struct EmitterTests {
         let specs = checked([primitives, specFile(text)])
         let library = LibraryEmitter.emit(specs, paths: Self.paths, importing: [])
         let tests = TestEmitter.emit(specs, paths: Self.paths, importing: ["Rill"])
-        #expect(library.contains(".merge(.just(value))"))
+        #expect(library.contains("return .merge(.just(\n"))
         #expect(tests.contains(".merge(.just(value))"))
     }
 

@@ -154,4 +154,39 @@ struct SwiftErrorLocationTests {
         #expect(lines.filter { $0.hasPrefix("Specs/Mine.ops:27:86: error: ") }.count == 1, "\(errors)")
         #expect(lines.count == 3, "\(errors)")
     }
+
+    @Test(
+        "A type error in a block shipped as a call to bind or flattenMap, which answers signal(…), is at its spec line and column"
+    )
+    func typeErrorsInBlocksShippedAsCalls() throws {
+        let errors = try Self.errors(
+            ofLibraryFrom: """
+                operator echo
+                    signature: func echo(_ times: Int) -> Signal<Int, Failure> where Value == Int
+                    doc: Sends each value again, `times` times in all.
+                    state: var count = 0
+                    derive: bind { value in
+                            count += 1
+                            if count > times { return stop }
+                            return count > 1 ? signal(Signal<Int, Failure>.just(value)) : just(value + "x")
+                        }
+                    example(Int): "-1-2-|" => echo(1) => "-1-2-|"
+
+                operator twice
+                    signature: func twice() -> Signal<Int, Failure> where Value == Int
+                    doc: Sends each value doubled.
+                    derive: flattenMap { value in
+                            let doubled = value * 2
+                            return signal(Signal<Int, Failure>.just(doubled + "x"))
+                        }
+                    example(Int): "-1-2-|" => twice() => "-2-4-|"
+
+                """)
+        let lines = errors.split(separator: "\n").filter { $0.contains(": error: ") }
+        // The String added to `value` in the `just(…)` after a `signal(…)` on the block's last line.
+        #expect(lines.filter { $0.hasPrefix("Specs/Mine.ops:8:88: error: ") }.count == 1, "\(errors)")
+        // The String added to `doubled`, inside the signal a flattenMap block answers.
+        #expect(lines.filter { $0.hasPrefix("Specs/Mine.ops:17:63: error: ") }.count == 1, "\(errors)")
+        #expect(lines.count == 2, "\(errors)")
+    }
 }

@@ -136,6 +136,7 @@ struct Lowering {
             return "{\(head)" + Self.indentedBody(text.text) + "}"
         case .steps(let body):
             let isBind = callee == "bind"
+            if let mapped = mappedBlock(body, closure: closure, isBind: isBind) { return mapped }
             let rendered = render(body) { step in isBind ? bindStep(step) : signalStep(step) }
             if isBind {
                 // bind takes a factory that makes the block once per subscription.
@@ -180,6 +181,92 @@ struct Lowering {
             case .result(let result, let isReturn): (isReturn ? "return " : "") + step(result)
             }
         }.joined()
+    }
+
+    // MARK: Blocks shipped as calls
+
+    /// A block shipped as a call to `bind` or `flattenMap`, with each character of its text at its
+    /// spec line and column, as in a direct sink: each answer becomes `return` statements (an `if`
+    /// for a conditional) laid out around the text copied from the step (see ``SpecLayout``).
+    /// The state of a `bind` block stays in variables its block captures, which it uses under
+    /// their own names, so the text needs no rewriting for them. `nil` without `paths`.
+    func mappedBlock(_ body: StepBody, closure: Derivation.Closure, isBind: Bool) -> String? {
+        guard let paths else { return nil }
+        let head = closure.parameters.isEmpty ? "" : " \(closure.parameters) in"
+        var layout = SpecLayout(paths: paths)
+        for piece in body.pieces {
+            switch piece {
+            case .swift(let text):
+                layout.copy(text)
+            case .result(let step, _):
+                // The spec's `return`, if any, is not copied: each answer returns on its own.
+                layout.endStatement()
+                returns(step, isBind: isBind, into: &layout)
+            }
+        }
+        let back =
+            CodeWriter.verbatim
+            + "#sourceLocation(file: \(paths.relative(closure.location.file).swiftLiteral), line: \(closure.location.line))\n"
+        let block = "{\(head)\n" + Self.verbatimLines(layout.text) + back + "}"
+        guard isBind else { return block }
+        // bind takes a factory that makes the block once per subscription.
+        var state = SpecLayout(paths: paths)
+        for line in spec?.state ?? [] { state.copy(line) }
+        let declarations = state.text.isEmpty ? "" : Self.verbatimLines(state.text) + back
+        return "{\n" + declarations + Self.indent("return " + block) + "\n}"
+    }
+
+    /// Each line of `text` marked to be written as it is, at the columns the layout gave it.
+    static func verbatimLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
+            .map { CodeWriter.verbatim + $0 + "\n" }.joined()
+    }
+
+    /// `return` statements that answer `step`, each piece of spec text in them at its spec column:
+    /// a ``BindStep`` in a `bind` block, a signal in a `flattenMap` block. `wrap` is what holds the
+    /// signal answered: `.merge(…)` or `.mergeThenStop(…)` in bind, nothing in flattenMap.
+    func returns(_ step: Step, isBind: Bool, into layout: inout SpecLayout, wrap: (String, String)? = nil) {
+        let (open, close) = wrap ?? (isBind ? (".merge(", ")") : ("", ""))
+        switch step {
+        case .just(let value, _):
+            layout.prefix("return \(open).just(", before: value.start)
+            layout.copy(value)
+            layout.append(")\(close)", endsStatement: true)
+        case .empty:
+            layout.statement("return \(open).empty\(close)")
+        case .error(let failure, _):
+            layout.prefix("return \(open).error(", before: failure.start)
+            layout.copy(failure)
+            layout.append(")\(close)", endsStatement: true)
+        case .signal(let signal, _):
+            // In parentheses, so that a signal on the line after the `return` is still its value,
+            // with no warning that it is.
+            layout.prefix("return \(open.isEmpty ? "(" : open)", before: signal.start)
+            layout.copy(signal)
+            layout.append(open.isEmpty ? ")" : close, endsStatement: true)
+        case .stop where isBind && wrap == nil:
+            layout.statement("return .stop")
+        case .stop:
+            // What the reference answers outside bind, or inside `last`: nothing more is sent.
+            layout.statement("return \(open).empty\(close)")
+        case .last where !isBind || wrap != nil:
+            layout.statement("return \(open).empty\(close)")
+        case .last(.conditional(let condition, let a, let b), let location):
+            // The same choice, made once either way.
+            returns(
+                .conditional(condition, .last(a, location), .last(b, location)), isBind: isBind, into: &layout
+            )
+        case .last(let inner, _):
+            returns(inner, isBind: isBind, into: &layout, wrap: (".mergeThenStop(", ")"))
+        case .conditional(let condition, let a, let b):
+            layout.prefix("if ", before: condition.start)
+            layout.copy(condition)
+            layout.append(" {", endsStatement: true)
+            returns(a, isBind: isBind, into: &layout, wrap: wrap)
+            layout.append(" } else {", endsStatement: true)
+            returns(b, isBind: isBind, into: &layout, wrap: wrap)
+            layout.append(" }", endsStatement: true)
+        }
     }
 
     // MARK: The direct sink
@@ -343,9 +430,11 @@ struct Lowering {
 
     // MARK: Text helpers
 
+    /// The text indented, except lines written verbatim: their columns are the spec's.
     static func indent(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+            .map { $0.isEmpty || $0.hasPrefix(CodeWriter.verbatim) ? String($0) : "    " + $0 }
+            .joined(separator: "\n")
     }
 
     /// A closure body: one line stays on the line, several are indented on their own lines.
