@@ -193,6 +193,25 @@ SPEC
 expect_one_error "a Swift type error on a line using state" "Specs/Mistakes.ops:9:25" \
     "cannot convert value of type 'String'"
 
+# A block that answers signal(…) is shipped as a call to bind rather than as a direct sink; its
+# text is laid out the same way.
+cat > Specs/Mistakes.ops <<'SPEC'
+# Line 1.
+
+operator echo
+    signature: func echo() -> Signal<Int, Failure> where Value == Int
+    doc:
+        Sends the first value, and each later one through a signal of its own.
+    state: var count = 0
+    derive: bind { value in
+            count += 1
+            return count > 1 ? signal(Signal<Int, Failure>.just(value)) : just(value + "x")
+        }
+    example(Int): "-1-2-|" => echo() => "-1-2-|"
+SPEC
+expect_one_error "a Swift type error in a block that answers signal(…)" "Specs/Mistakes.ops:10:88" \
+    "cannot convert value of type 'String'"
+
 cat > Specs/Mistakes.ops <<'SPEC'
 # Line 1.
 
