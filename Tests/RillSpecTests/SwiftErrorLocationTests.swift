@@ -42,50 +42,34 @@ struct SwiftErrorLocationTests {
 
     @Test("A type error in a derive: of another package's spec is an error at Specs/FILE.ops:LINE:COLUMN")
     func typeErrorInDerivation() throws {
-        let modules = try #require(Self.modules, "the Rill module is not built")
-        let package = try TemporaryDirectory()
-        defer { package.remove() }
-        let text = """
-            operator shout
-                signature: func shout() -> Signal<String, Failure> where Value == Int
-                doc: Sends each value as text.
-                derive: map { $0 + "!" }
-                example(Int): "-1|" => shout() => "-a|" where a="1!"
+        let errors = try Self.errors(
+            ofLibraryFrom: """
+                operator shout
+                    signature: func shout() -> Signal<String, Failure> where Value == Int
+                    doc: Sends each value as text.
+                    derive: map { $0 + "!" }
+                    example(Int): "-1|" => shout() => "-a|" where a="1!"
 
-            operator tally
-                signature: func tally() -> Signal<Int, Failure>
-                doc: Counts values.
-                state: var count = 0
-                derive: bind { value in
-                        count += 1
-                        return just(count + value)
-                    }
-                example: "-a|" => tally() => "-1|" where 1=1
+                operator tally
+                    signature: func tally() -> Signal<Int, Failure>
+                    doc: Counts values.
+                    state: var count = 0
+                    derive: bind { value in
+                            count += 1
+                            return just(count + value)
+                        }
+                    example: "-a|" => tally() => "-1|" where 1=1
 
-            """
-        try package.write(text, to: "Specs/Mine.ops")
-        let library = package.url.appendingPathComponent("Generated/Operators.swift")
-        let generate = Process()
-        generate.executableURL = CLITests.executable
-        generate.arguments = [
-            "generate", "--specs", package.url.appendingPathComponent("Specs").path, "--catalogue",
-            Self.rillSpecs.path, "--library", library.path, "--import", "Rill", "--root", package.url.path,
-        ]
-        try generate.run()
-        generate.waitUntilExit()
-        try #require(generate.terminationStatus == 0)
-
-        let result = try Self.typecheck(library, modules: modules)
-        #expect(result.status != 0)
+                """)
         // `$0 + "!"` on an Int, in the derive: of line 4, once, and at the column the compiler
         // gives (`$0`, which it cannot convert to a String) in the spec's own text: the
         // closure's body is copied to the same column.
-        #expect(result.errors.contains("Specs/Mine.ops:4:19: error:"), "\(result.errors)")
-        #expect(result.errors.components(separatedBy: "Specs/Mine.ops:4:").count - 1 == 1, "\(result.errors)")
+        #expect(errors.contains("Specs/Mine.ops:4:19: error:"), "\(errors)")
+        #expect(errors.components(separatedBy: "Specs/Mine.ops:4:").count - 1 == 1, "\(errors)")
         // `count + value` on an Int and a Value, in the block's line 13, at the column of the
         // expression in the spec.
-        #expect(result.errors.contains("Specs/Mine.ops:13:"), "\(result.errors)")
-        #expect(!result.errors.contains("Operators.swift:"), "\(result.errors)")
+        #expect(errors.contains("Specs/Mine.ops:13:"), "\(errors)")
+        #expect(!errors.contains("Operators.swift:"), "\(errors)")
     }
 
     /// The compiler's errors for the library generated from `spec`, a spec file of a package.

@@ -229,21 +229,15 @@ struct Lowering {
         let (open, close) = wrap ?? (isBind ? (".merge(", ")") : ("", ""))
         switch step {
         case .just(let value, _):
-            layout.prefix("return \(open).just(", before: value.start)
-            layout.copy(value)
-            layout.append(")\(close)", endsStatement: true)
+            layout.statement("return \(open).just(", value, ")\(close)")
         case .empty:
             layout.statement("return \(open).empty\(close)")
         case .error(let failure, _):
-            layout.prefix("return \(open).error(", before: failure.start)
-            layout.copy(failure)
-            layout.append(")\(close)", endsStatement: true)
+            layout.statement("return \(open).error(", failure, ")\(close)")
         case .signal(let signal, _):
             // In parentheses, so that a signal on the line after the `return` is still its value,
             // with no warning that it is.
-            layout.prefix("return \(open.isEmpty ? "(" : open)", before: signal.start)
-            layout.copy(signal)
-            layout.append(open.isEmpty ? ")" : close, endsStatement: true)
+            layout.statement("return \(open.isEmpty ? "(" : open)", signal, open.isEmpty ? ")" : close)
         case .stop where isBind && wrap == nil:
             layout.statement("return .stop")
         case .stop:
@@ -259,9 +253,7 @@ struct Lowering {
         case .last(let inner, _):
             returns(inner, isBind: isBind, into: &layout, wrap: (".mergeThenStop(", ")"))
         case .conditional(let condition, let a, let b):
-            layout.prefix("if ", before: condition.start)
-            layout.copy(condition)
-            layout.append(" {", endsStatement: true)
+            layout.statement("if ", condition, " {")
             returns(a, isBind: isBind, into: &layout, wrap: wrap)
             layout.append(" } else {", endsStatement: true)
             returns(b, isBind: isBind, into: &layout, wrap: wrap)
@@ -359,15 +351,11 @@ struct Lowering {
         let isFinished = Self.isFinished
         switch step {
         case .just(let value, _):
-            layout.prefix("\(downstream).sendNext(", before: value.start)
-            layout.copy(value)
-            layout.append(")", endsStatement: true)
+            layout.statement("\(downstream).sendNext(", value, ")")
         case .empty, .signal:  // a signal is not lowered: see isDirect
             layout.statement("()")
         case .error(let failure, _):
-            layout.prefix("\(isFinished).value = true; \(downstream).sendError(", before: failure.start)
-            layout.copy(failure)
-            layout.append(")", endsStatement: true)
+            layout.statement("\(isFinished).value = true; \(downstream).sendError(", failure, ")")
         case .stop:
             layout.statement("\(isFinished).value = true; \(downstream).sendCompleted()")
         case .last(let inner, _):
@@ -376,21 +364,15 @@ struct Lowering {
                 "; if !\(isFinished).value { \(isFinished).value = true; \(downstream).sendCompleted() }",
                 endsStatement: true)
         case .conditional(let condition, let a, .empty):
-            layout.prefix("if ", before: condition.start)
-            layout.copy(condition)
-            layout.append(" {", endsStatement: true)
+            layout.statement("if ", condition, " {")
             statements(a, into: &layout)
             layout.append(" }", endsStatement: true)
         case .conditional(let condition, .empty, let b):
-            layout.prefix("if !(", before: condition.start)
-            layout.copy(condition)
-            layout.append(") {", endsStatement: true)
+            layout.statement("if !(", condition, ") {")
             statements(b, into: &layout)
             layout.append(" }", endsStatement: true)
         case .conditional(let condition, let a, let b):
-            layout.prefix("if ", before: condition.start)
-            layout.copy(condition)
-            layout.append(" {", endsStatement: true)
+            layout.statement("if ", condition, " {")
             statements(a, into: &layout)
             layout.append(" } else {", endsStatement: true)
             statements(b, into: &layout)

@@ -99,6 +99,14 @@ struct SpecLayout {
         isBetweenStatements = false
     }
 
+    /// A statement of copied text between generated text: `open` before it (see
+    /// ``prefix(_:before:)``), `close` after it.
+    mutating func statement(_ open: String, _ copied: LocatedText, _ close: String) {
+        prefix(open, before: copied.start)
+        copy(copied)
+        append(close, endsStatement: true)
+    }
+
     /// Generated text after what came before it on the line.
     mutating func append(_ generated: String, endsStatement: Bool) {
         write(generated)
