@@ -46,8 +46,8 @@ echo "── the generated operator:"
 generated=$(find .build/plugins/outputs -name 'MyOperators+GeneratedOperators.swift' | head -n 1)
 sed -n '/every(_:): Specs\/Sampling.ops/,/^}/p' "$generated"
 echo
-echo "── swift test --filter Spec_every (its generated tests)"
-output=$(swift test --filter Spec_every 2>&1) || { echo "$output" >&2; exit 1; }
+echo "── swift test --filter Spec_every/ (its generated tests)"
+output=$(swift test --filter Spec_every/ 2>&1) || { echo "$output" >&2; exit 1; }
 echo "$output" | grep -E "✔|✘|error" || true
 echo "$output" | grep -q 'Test "every(_:), Specs/Sampling.ops' || {
     echo "error: the generated tests of every(_:) did not run" >&2
