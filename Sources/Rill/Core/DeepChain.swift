@@ -193,6 +193,21 @@ extension ThreadState {
 }
 
 extension Signal {
+    /// Subscribes as ``subscribe(_:in:)`` does, and watches a lifted signal's subscription as
+    /// it watches a producer's: for a signal subscribed from inside an event, as `bind` subscribes
+    /// the signals it merges. A lifted signal's subscription otherwise recurses only into its
+    /// upstream, where its own checkpoints bound it, but a lifted `bind` also recurses into the
+    /// signals its source sends, and a chain of those (`merge(with:)` over and over) has a lifted
+    /// stack one signal deep at every step.
+    @inlinable
+    func subscribeFromEvent(_ observer: Observer<Value, Failure>, in lifetime: CompositeDisposable) {
+        if case .lifted(let producer, _) = source {
+            guard !lifetime.isDisposed else { return }
+            return run(producer, observer, in: lifetime)
+        }
+        subscribe(observer, in: lifetime)
+    }
+
     /// Runs a producer for one subscription at a checkpoint of the recursion (see
     /// ``DeepChain``). Out of line, so that `subscribe(_:in:)` stays small enough to inline
     /// where a sequence's or a lifted signal's events are fused with the code around them. (A

@@ -20,26 +20,58 @@ extension Signal {
                 Input, InputFailure
             >
     ) {
-        let below = upstream.liftTrace
-        let depth = (below?.depth ?? 0) + 1
-        // Every lifted signal has the same producer; a checkpoint differs only in the upstream it
-        // subscribes, made out of line. The trace holds its checkpoint unmanaged. Both keep the
-        // init free of reference counting on its common path, so that the optimizer inlines the
-        // operators of a short chain and fuses them into one loop.
-        var link = upstream
-        var checkpoint = below?.checkpoint
-        if depth % LiftCheckpoint.interval == 0 {
-            (link, checkpoint) = upstream.checkpointed(below: checkpoint)
-        } else if case .concat = upstream.source {
-            link = upstream.heldForRelease()
-        }
+        let (link, trace) = upstream.liftedLink()
         self.init(
             source: .lifted(
                 producer: { [link] downstream, lifetime in
                     link.subscribe(makeObserver(downstream, lifetime), in: lifetime)
                 },
-                LiftTrace(depth: depth, checkpoint: checkpoint)),
+                trace),
             name: name)
+    }
+
+    /// A lifted signal (see ``init(name:lifting:_:)``) whose upstream subscription has a
+    /// lifetime of its own, which `makeSubscription` makes inside the subscription's lifetime
+    /// and returns with the observer: for an operator that ends its upstream subscription before
+    /// its own, as `bind` stops consuming its source while the signals it merged still run.
+    @inlinable
+    init<Input, InputFailure>(
+        name: SignalName? = nil, lifting upstream: Signal<Input, InputFailure>,
+        subscribingIn makeSubscription:
+            @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> (
+                Observer<Input, InputFailure>, CompositeDisposable
+            )
+    ) {
+        let (link, trace) = upstream.liftedLink()
+        self.init(
+            source: .lifted(
+                producer: { [link] downstream, lifetime in
+                    let (observer, upstreamLifetime) = makeSubscription(downstream, lifetime)
+                    link.subscribe(observer, in: upstreamLifetime)
+                },
+                trace),
+            name: name)
+    }
+
+    /// What a lifted signal over this one subscribes, and where it stands in its stack of lifted
+    /// signals.
+    ///
+    /// Every lifted signal has the same producer; a checkpoint differs only in the upstream it
+    /// subscribes, made out of line. The trace holds its checkpoint unmanaged. Both keep the
+    /// init free of reference counting on its common path, so that the optimizer inlines the
+    /// operators of a short chain and fuses them into one loop.
+    @inlinable
+    func liftedLink() -> (Signal, LiftTrace) {
+        let below = liftTrace
+        let depth = (below?.depth ?? 0) + 1
+        var link = self
+        var checkpoint = below?.checkpoint
+        if depth % LiftCheckpoint.interval == 0 {
+            (link, checkpoint) = checkpointed(below: checkpoint)
+        } else if case .concat = source {
+            link = heldForRelease()
+        }
+        return (link, LiftTrace(depth: depth, checkpoint: checkpoint))
     }
 
     /// This signal behind a new checkpoint above `below`, and that checkpoint. The signal holds

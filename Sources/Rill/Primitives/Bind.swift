@@ -27,32 +27,39 @@ extension Signal {
     public func bind<Output>(
         _ makeBlock: @escaping @Sendable () -> (Value) -> BindStep<Output, Failure>
     ) -> Signal<Output, Failure> {
-        Signal<Output, Failure>(producer: { observer, lifetime in
-            let block = makeBlock()
-            let run = BindRun(observer, lifetime)
-            let sourceLifetime = run.parts.child()
-            self.subscribe(
-                Observer { event in
-                    switch event {
-                    case .next(let value):
-                        guard !run.parts.isDisposed else { return }
-                        switch block(value) {
-                        case .merge(let signal):
-                            run.merge(signal)
-                        case .mergeThenStop(let signal):
-                            run.merge(signal)
-                            run.finishSource(sourceLifetime)
-                        case .stop:
+        // Lifted: subscribing the source is the last thing a subscription does, so a chain of
+        // binds is subscribed in bounded stack depth like any lifted chain, and a short one is
+        // run by the optimizer as one function with its source and the signals it merges.
+        Signal<Output, Failure>(
+            lifting: self,
+            subscribingIn: { observer, lifetime in
+                let block = makeBlock()
+                let run = BindRun(observer, lifetime)
+                let sourceLifetime = run.parts.child()
+                return (
+                    Observer<Value, Failure> { event in
+                        switch event {
+                        case .next(let value):
+                            guard !run.parts.isDisposed else { return }
+                            switch block(value) {
+                            case .merge(let signal):
+                                run.merge(signal)
+                            case .mergeThenStop(let signal):
+                                run.merge(signal)
+                                run.finishSource(sourceLifetime)
+                            case .stop:
+                                run.finishSource(sourceLifetime)
+                            }
+                        case .error(let failure):
+                            run.fail(failure)
+                        case .completed:
                             run.finishSource(sourceLifetime)
                         }
-                    case .error(let failure):
-                        run.fail(failure)
-                    case .completed:
-                        run.finishSource(sourceLifetime)
-                    }
-                },
-                in: sourceLifetime)
-        }).named(.derived(from: self, "-bind:"))
+                    },
+                    sourceLifetime
+                )
+            }
+        ).named(.derived(from: self, "-bind:"))
     }
 }
 
@@ -91,7 +98,7 @@ final class BindRun<Output: Sendable, Failure: Error>: Sendable {
         default:
             delivery.withState { $0.active += 1 }
             let innerLifetime = parts.child()
-            signal.subscribe(
+            signal.subscribeFromEvent(
                 Observer { [self] event in
                     switch event {
                     case .next:
