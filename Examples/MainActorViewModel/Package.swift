@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 // @MainActor view models fed by Rill, in Swift 6 language mode with complete checking: one
 // annotated by hand, and one in a module with approachable concurrency (main-actor isolation by
-// default, async functions on their caller's actor).
+// default, async functions on their caller's actor), which also generates an operator of its own
+// from Specs/ with Rill's plugin, and its tests.
 import PackageDescription
 
 let approachableConcurrency: [SwiftSetting] = [
@@ -25,10 +26,15 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "FeedFeature", dependencies: [.product(name: "Rill", package: "Rill")],
-            swiftSettings: approachableConcurrency),
+            swiftSettings: approachableConcurrency,
+            plugins: [.plugin(name: "RillOperatorPlugin", package: "Rill")]),
+        .target(
+            name: "FeedSpecs", path: "Specs", swiftSettings: approachableConcurrency,
+            plugins: [.plugin(name: "RillOperatorPlugin", package: "Rill")]),
         .testTarget(
             name: "FeedFeatureTests",
             dependencies: ["FeedFeature", .product(name: "RillTesting", package: "Rill")],
-            swiftSettings: approachableConcurrency),
+            swiftSettings: approachableConcurrency,
+            plugins: [.plugin(name: "RillOperatorPlugin", package: "Rill")]),
     ]
 )

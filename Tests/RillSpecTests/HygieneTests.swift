@@ -76,7 +76,9 @@ struct HygieneTests {
         #expect(suite.contains("receiver.check()"))
         // Nothing else is declared at the suite's level or around the checks' closures.
         let declarations = suite.split(separator: "\n").filter { line in
-            line.hasPrefix("    func ") || line.hasPrefix("    static ") || line.hasPrefix("        var ")
+            line.hasPrefix("    nonisolated func ") || line.hasPrefix("    nonisolated static ")
+                || line.hasPrefix("    func ") || line.hasPrefix("    static ")
+                || line.hasPrefix("        var ")
                 || line.hasPrefix("        let ")
         }
         #expect(declarations.count == 3)

@@ -93,12 +93,12 @@ public enum TestEmitter {
             """
             /// The failure `#` stands for in spec examples.
             struct SpecExampleError: Error, Equatable, CustomStringConvertible {
-                var description: String { "SpecExampleError" }
+                nonisolated var description: String { "SpecExampleError" }
             }
 
             extension SeededRandom {
                 /// A cold marble over `alphabet`: up to ten frames, then completion, an error or nothing.
-                mutating func marble(_ alphabet: [Character]) -> String {
+                nonisolated mutating func marble(_ alphabet: [Character]) -> String {
                     var text = ""
                     for _ in 0..<below(10) {
                         text.append(below(5) < 2 ? alphabet[below(alphabet.count)] : "-")
@@ -113,13 +113,13 @@ public enum TestEmitter {
             }
 
             /// What a recorder saw, as comparable text: time and event.
-            func specTrace<Value, Failure>(_ recorder: EventRecorder<Value, Failure>) -> [String] {
+            nonisolated func specTrace<Value, Failure>(_ recorder: EventRecorder<Value, Failure>) -> [String] {
                 recorder.records.map { "\\($0.time?.timeIntervalSinceReferenceDate ?? -1): \\($0.event)" }
             }
 
             /// A cold source of an example. Helpers rather than inline code keep thousands of
             /// generated tests quick to type-check.
-            func specSource<Value: MarbleValue>(
+            nonisolated func specSource<Value: MarbleValue>(
                 _ scheduler: TestScheduler, _ marble: String, _ type: Value.Type
             ) -> Signal<Value, SpecExampleError> {
                 (scheduler.createColdSignal(marble, error: SpecExampleError()) as ColdSignal<Value, SpecExampleError>).signal
@@ -130,14 +130,14 @@ public enum TestEmitter {
                 let testDescription: String
                 let run: @Sendable () -> Void
 
-                init(_ testDescription: String, _ run: @escaping @Sendable () -> Void) {
+                nonisolated init(_ testDescription: String, _ run: @escaping @Sendable () -> Void) {
                     self.testDescription = testDescription
                     self.run = run
                 }
             }
 
             /// Expects the shipped and the reference implementation to have seen the same events.
-            func specAgree(_ shipped: [String], _ reference: [String], inputs: [String], sourceLocation: SourceLocation) {
+            nonisolated func specAgree(_ shipped: [String], _ reference: [String], inputs: [String], sourceLocation: SourceLocation) {
                 #expect(shipped == reference, "inputs: \\(inputs)", sourceLocation: sourceLocation)
             }
 
@@ -151,7 +151,7 @@ public enum TestEmitter {
         code.block("extension Signal {") { code in
             var signature = spec.signature
             signature.name = "reference" + signature.name.capitalizedFirst
-            code.block("\(signature.attributes)\(signature.declaration) {") { code in
+            code.block("\(signature.attributes)nonisolated \(signature.declaration) {") { code in
                 let body = Lowering(flavor: .reference, spec: spec).expression(derivation, hasContext: true)
                 code.line("return \(body)", mappedTo: spec.implementationLocation, paths: paths)
             }
@@ -181,10 +181,10 @@ public enum TestEmitter {
         code.block("struct \(name) {") { code in
             // `_rill` names, so that a spec's own names (a helper called `check`) are never shadowed.
             code.line("@Test(\(title.swiftLiteral), arguments: \(name)._rillChecks())")
-            code.line("func _rillCheck(_ check: SpecCheck) { check.run() }")
+            code.line("nonisolated func _rillCheck(_ check: SpecCheck) { check.run() }")
             code.line()
             // One statement per check keeps each closure a separate, quick type-checking problem.
-            code.block("static func _rillChecks() -> [SpecCheck] {") { code in
+            code.block("nonisolated static func _rillChecks() -> [SpecCheck] {") { code in
                 code.line("var _rillAll: [SpecCheck] = []")
                 for (index, example) in spec.examples.enumerated() {
                     guard let derivation = example.derivation else { continue }

@@ -112,13 +112,13 @@ public final class FeedViewModel: LifetimeProviding {
         }
         .compactMap { $0 }
         .prepend("")
-        .combineLatest(with: arrived.scan(0) { count, _ in count + 1 }.prepend(0))
+        .combineLatest(with: arrived.countingUp().prepend(0))
         .map { found, count in found.isEmpty ? "\(count) articles" : "\(found) in \(count) articles" }
         .deliver(on: .main)
         .bind(to: self, \.status)
 
         arrived.map(\.title)
-            .zip(with: arrived.scan(0) { count, _ in count + 1 })
+            .zip(with: arrived.countingUp())
             .map { title, position in "\(position). \(title)" }
             .scan([String]()) { banners, banner in banners + [banner] }
             .deliver(on: .main)
