@@ -68,7 +68,7 @@ extension Signal {
         var checkpoint = below?.checkpoint
         if depth % LiftCheckpoint.interval == 0 {
             (link, checkpoint) = checkpointed(below: checkpoint)
-        } else if case .concat = source {
+        } else if isConcatOrValueMayHoldChain {
             link = heldForRelease()
         }
         return (link, LiftTrace(depth: depth, checkpoint: checkpoint))
@@ -100,7 +100,25 @@ extension Signal {
         case .lifted: false
         // A constant's explicit name may be a chain of names: an operator that returns its
         // receiver renamed (`skip(0)`), applied over and over.
-        case .just, .empty, .failure, .never: explicitNameRenderer != nil
+        case .just: explicitNameRenderer != nil || Self.valueMayHoldChain
+        case .empty, .failure, .never: explicitNameRenderer != nil
+        }
+    }
+
+    /// Whether a value of this signal may hold a chain of signals: one that is a signal, or holds
+    /// one (`just(chain).flatten()` applied over and over nests a million signals in the values
+    /// of constants). Only a value with no references is sure not to.
+    @inlinable
+    static var valueMayHoldChain: Bool { !_isPOD(Value.self) }
+
+    /// Whether a lifted signal must hold this one, its upstream, in a holder released without
+    /// recursion: a concatenation, or a constant whose value may hold a chain.
+    @inlinable
+    var isConcatOrValueMayHoldChain: Bool {
+        switch source {
+        case .concat: true
+        case .just: Self.valueMayHoldChain
+        default: false
         }
     }
 

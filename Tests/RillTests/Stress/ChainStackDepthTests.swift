@@ -56,6 +56,13 @@ enum ChainStackDepthTests {
         Row(name: "filter", wrap: { chain, _ in chain.filter { _ in true } }),
         Row(name: "removeDuplicates", wrap: { chain, _ in chain.removeDuplicates() }),
         Row(name: "concat", wrap: { chain, _ in chain.concat(.empty) }),
+        // The chain nested in the values of constants, which hold it as the operators hold theirs.
+        Row(
+            name: "just(chain).flatten()",
+            wrap: { chain, _ in Signal<Signal<Int, TestError>, TestError>.just(chain).flatten() }),
+        Row(
+            name: "just(chain).switchToLatest()",
+            wrap: { chain, _ in Signal<Signal<Int, TestError>, TestError>.just(chain).switchToLatest() }),
         Row(name: "prepend", wrap: { chain, _ in chain.prepend(0).skip(1) }),
     ]
 
