@@ -68,7 +68,9 @@ extension Signal {
         var checkpoint = below?.checkpoint
         if depth % LiftCheckpoint.interval == 0 {
             (link, checkpoint) = checkpointed(below: checkpoint)
-        } else if isConcatOrValueMayHoldChain {
+        } else if case .concat = source {
+            link = heldForRelease()
+        } else if case .just = source, Self.valueMayHoldChain {
             link = heldForRelease()
         }
         return (link, LiftTrace(depth: depth, checkpoint: checkpoint))
@@ -110,17 +112,6 @@ extension Signal {
     /// of constants). Only a value with no references is sure not to.
     @inlinable
     static var valueMayHoldChain: Bool { !_isPOD(Value.self) }
-
-    /// Whether a lifted signal must hold this one, its upstream, in a holder released without
-    /// recursion: a concatenation, or a constant whose value may hold a chain.
-    @inlinable
-    var isConcatOrValueMayHoldChain: Bool {
-        switch source {
-        case .concat: true
-        case .just: Self.valueMayHoldChain
-        default: false
-        }
-    }
 
     /// This signal, subscribed through a holder that releases it without recursion.
     @inlinable @inline(never)
