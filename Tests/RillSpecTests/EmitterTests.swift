@@ -121,34 +121,41 @@ struct EmitterTests {
         flattened(text).replacingOccurrences(of: ".value", with: "")
     }
 
-    @Test("stop, last and error steps make the sink track isFinished; just and empty alone do not")
+    @Test(
+        "stop, last and error steps make the sink track isFinished and dispose its upstream before passing the terminal event on; just and empty alone do neither"
+    )
     func finishingSteps() {
         let take = shipped("take(_:)", "take")
         #expect(declaration(of: "_rillIsFinished", in: take) != nil)
+        #expect(take.contains("lifting: self, subscribingIn: { _rillDownstream, _rillLifetime in"))
+        #expect(take.contains("let _rillUpstreamLifetime = _rillLifetime.child()"))
+        #expect(take.contains("}, _rillUpstreamLifetime)"))
         #expect(plain(take).contains("guard !_rillIsFinished else { return }"))
         #expect(
             plain(take).contains(
-                "if taken == count { _rillDownstream.sendNext(value); if !_rillIsFinished { _rillIsFinished = true; _rillDownstream.sendCompleted() } } else { _rillDownstream.sendNext(value) }; return"
+                "if taken == count { _rillDownstream.sendNext(value); if !_rillIsFinished { _rillIsFinished = true; _rillUpstreamLifetime.dispose(); _rillDownstream.sendCompleted() } } else { _rillDownstream.sendNext(value) }; return"
             ))
 
         let stopWhen = shipped("stopWhen(_:)", "stopWhen")
         #expect(declaration(of: "_rillIsFinished", in: stopWhen) != nil)
         #expect(
             plain(stopWhen).contains(
-                "if predicate(value) { _rillIsFinished = true; _rillDownstream.sendCompleted() } else { _rillDownstream.sendNext(value) }"
+                "if predicate(value) { _rillIsFinished = true; _rillUpstreamLifetime.dispose(); _rillDownstream.sendCompleted() } else { _rillDownstream.sendNext(value) }"
             ))
 
         let failOn = shipped("failOn(_:_:)", "failOn")
         #expect(declaration(of: "_rillIsFinished", in: failOn) != nil)
         #expect(
             plain(failOn).contains(
-                "if value == bad { _rillIsFinished = true; _rillDownstream.sendError(failure) } else { _rillDownstream.sendNext(value) }"
+                "if value == bad { _rillIsFinished = true; _rillUpstreamLifetime.dispose(); _rillDownstream.sendError(failure) } else { _rillDownstream.sendNext(value) }"
             ))
 
         let filter = shipped("filter(_:)", "filter")
         #expect(flattened(filter).contains("if isIncluded($0) { _rillDownstream.sendNext($0) }"))
         #expect(!filter.contains("else { () }"))
         #expect(!filter.contains("IsFinished"))
+        #expect(!filter.contains("UpstreamLifetime"))
+        #expect(filter.contains("lifting: self) { _rillDownstream, _rillLifetime in"))
     }
 
     @Test(
@@ -156,9 +163,10 @@ struct EmitterTests {
     )
     func stateInsideTheProducer() throws {
         let take = shipped("take(_:)", "take")
-        let producer = try #require(take.range(of: "lifting: self) { _rillDownstream, _rillLifetime in"))
+        let producer = try #require(
+            take.range(of: "lifting: self, subscribingIn: { _rillDownstream, _rillLifetime in"))
         let state = try #require(declaration(of: "taken", in: take))
-        let subscribe = try #require(take.range(of: "return Observer {"))
+        let subscribe = try #require(take.range(of: "return (Observer {"))
         #expect(producer.upperBound < state.lowerBound)
         #expect(state.upperBound < subscribe.lowerBound)
         #expect(!take[..<producer.lowerBound].contains("taken"))
@@ -166,7 +174,7 @@ struct EmitterTests {
         // The conditional keeps its Swift condition, with `.empty` in the typed context.
         #expect(
             take.contains(
-                "return count == 0 ? .empty : Signal<Value, Failure>(name: .derived(from: self, \"-take:\"), lifting: self) {"
+                "return count == 0 ? .empty : Signal<Value, Failure>(name: .derived(from: self, \"-take:\"), lifting: self, subscribingIn: {"
             ))
     }
 

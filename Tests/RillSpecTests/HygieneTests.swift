@@ -39,7 +39,7 @@ struct HygieneTests {
         #expect(text.contains("let _rillIsFinished = SinkState(false)"))
         #expect(text.contains("isFinished.withValue { isFinished in"))
         #expect(flattened(text).contains("{ value in isFinished = downstream == lifetime if isFinished {"))
-        #expect(text.contains("lifting: self) { _rillDownstream, _rillLifetime in"))
+        #expect(text.contains("lifting: self, subscribingIn: { _rillDownstream, _rillLifetime in"))
     }
 
     @Test("A name with the generated prefix is an error wherever the spec declares or uses it")

@@ -32,10 +32,12 @@ extension Signal {
 
     /// A lifted signal (see ``init(name:lifting:_:)``) whose upstream subscription has a
     /// lifetime of its own, which `makeSubscription` makes inside the subscription's lifetime
-    /// and returns with the observer: for an operator that ends its upstream subscription before
-    /// its own, as `bind` stops consuming its source while the signals it merged still run.
+    /// (usually `lifetime.child()`) and returns with the observer: for an operator that ends its
+    /// upstream subscription before its own, as `bind` stops consuming its source while the
+    /// signals it merged still run, and as `take(_:)` disposes its source as soon as it has its
+    /// values, before it completes, however late the completion reaches the subscriber.
     @inlinable
-    init<Input, InputFailure>(
+    public init<Input, InputFailure>(
         name: SignalName? = nil, lifting upstream: Signal<Input, InputFailure>,
         subscribingIn makeSubscription:
             @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> (

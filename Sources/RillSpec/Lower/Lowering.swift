@@ -297,19 +297,35 @@ struct Lowering {
             }
         }
         let downstream = Self.downstream
+        let lifetime = Self.generated("lifetime")
         var code = CodeWriter()
         let name = hasContext ? sinkName.map { "name: \($0), " } ?? "" : ""
+        // A sink that can finish before its upstream does subscribes the upstream in a lifetime
+        // of its own and disposes it as it finishes, before it passes the terminal event on, as
+        // the `bind` it lowers does: the upstream stops at once, however late the terminal event
+        // reaches the subscriber (a `repeat` below a `take` must not subscribe again).
+        let (open, close) =
+            finishes
+            ? ("subscribingIn: { \(downstream), \(lifetime) in", "})")
+            : ("{ \(downstream), \(lifetime) in", "}")
         code.block(
-            "\(hasContext ? returnType : "Signal")(\(name)lifting: \(upstream)) { \(downstream), \(Self.generated("lifetime")) in",
-            "}"
+            "\(hasContext ? returnType : "Signal")(\(name)lifting: \(upstream)\(finishes ? ", " : ") ")\(open)",
+            close
         ) { code in
             for (line, cell) in cells {
                 code.sourceLocation(line.start, paths: paths)
                 code.line(cell.declaration)
             }
             code.sourceLocation(closure.location, paths: paths)
-            if finishes { code.line("let \(Self.isFinished) = SinkState(false)") }
-            code.block("return Observer { \(Self.generated("event")) in", "}") { code in
+            if finishes {
+                code.line("let \(Self.isFinished) = SinkState(false)")
+                code.line("let \(Self.upstreamLifetime) = \(lifetime).child()")
+            }
+            let observer =
+                finishes
+                ? ("return (Observer { \(Self.generated("event")) in", "}, \(Self.upstreamLifetime))")
+                : ("return Observer { \(Self.generated("event")) in", "}")
+            code.block(observer.0, observer.1) { code in
                 if finishes { code.line("guard !\(Self.isFinished).value else { return }") }
                 code.line("switch \(Self.generated("event")) {")
                 code.line("case .next(let \(Self.generated("input"))):")
@@ -335,6 +351,7 @@ struct Lowering {
     static func generated(_ name: String) -> String { SwiftNames.generatedPrefix + name.capitalizedFirst }
     static let downstream = generated("downstream")
     static let isFinished = generated("isFinished")
+    static let upstreamLifetime = generated("upstreamLifetime")
 
     /// `var taken = 0` → the cell `let taken = SinkState(0)`; `var seen: Set<Value> = []` →
     /// `let seen = SinkState<Set<Value>>([])`.
@@ -348,20 +365,21 @@ struct Lowering {
     /// column: the generated text is laid out around it (see ``SpecLayout``).
     func statements(_ step: Step, into layout: inout SpecLayout) {
         let downstream = Self.downstream
-        let isFinished = Self.isFinished
+        // Disposes the upstream, then passes the terminal event on: RAC's order, and `bind`'s.
+        let finish = "\(Self.isFinished).value = true; \(Self.upstreamLifetime).dispose()"
         switch step {
         case .just(let value, _):
             layout.statement("\(downstream).sendNext(", value, ")")
         case .empty, .signal:  // a signal is not lowered: see isDirect
             layout.statement("()")
         case .error(let failure, _):
-            layout.statement("\(isFinished).value = true; \(downstream).sendError(", failure, ")")
+            layout.statement("\(finish); \(downstream).sendError(", failure, ")")
         case .stop:
-            layout.statement("\(isFinished).value = true; \(downstream).sendCompleted()")
+            layout.statement("\(finish); \(downstream).sendCompleted()")
         case .last(let inner, _):
             statements(inner, into: &layout)
             layout.append(
-                "; if !\(isFinished).value { \(isFinished).value = true; \(downstream).sendCompleted() }",
+                "; if !\(Self.isFinished).value { \(finish); \(downstream).sendCompleted() }",
                 endsStatement: true)
         case .conditional(let condition, let a, .empty):
             layout.statement("if ", condition, " {")

@@ -69,6 +69,29 @@ struct DisposalReachTests {
         #expect(retryScheduler.queuedActionCount == 0)
     }
 
+    /// RAC's `bind` disposes its source as soon as the block stops it, before the result
+    /// completes; the operators lowered from such blocks must too, also when something between
+    /// them and the subscriber holds the completion back.
+    @Test("take, take(while:), take(until:) and any stop their source before they complete")
+    func finishingOperatorsDisposeTheirSourceAtOnce() {
+        typealias Finishing = (Signal<String, Never>) -> Signal<String, Never>
+        // Each finishes at the frame its subscription marble ends on.
+        let operators: [(String, String, Finishing)] = [
+            ("take(1)", "^!", { $0.take(1) }),
+            ("take(while:)", "^--!", { $0.take(while: { $0 == "a" }) }),
+            ("take(until:)", "^--!", { $0.take(until: { $0 == "b" }) }),
+            ("element(at:)", "^--!", { $0.element(at: 1) }),
+            ("any(_:)", "^!", { $0.any { $0 == "a" }.map { "\($0)" } }),
+        ]
+        for (name, subscription, finishing) in operators {
+            let scheduler = TestScheduler()
+            let source = scheduler.createColdSignal("-a-b-c-|")
+            let recorder = scheduler.start { finishing(source.signal).delay(5, on: scheduler) }
+            #expect(recorder.isCompleted, "\(name)")
+            #expect(expectSubscriptions(source, [subscription]), "\(name)")
+        }
+    }
+
     @Test("interval stops ticking when disposed")
     func intervalStops() {
         let scheduler = TestScheduler()
