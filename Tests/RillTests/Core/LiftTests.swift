@@ -72,7 +72,7 @@ struct LiftTests {
         #expect(signal.name.hasSuffix("-runningTotal"))
     }
 
-    @Test("a lifted operator with a lifetime of its own for its upstream stops the upstream before it completes")
+    @Test("a lifted operator with an upstream lifetime of its own stops the upstream before it completes")
     func upstreamLifetime() {
         let scheduler = TestScheduler()
         let source = scheduler.createColdSignal("-a-b-c-|")
