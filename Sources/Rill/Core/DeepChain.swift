@@ -121,6 +121,18 @@ enum DeepChain {
         thread.left.append(LeftWork(level: thread.level + 1, run: work))
     }
 
+    /// Runs `work` now, unless work was left for the thread's outermost core frame during the
+    /// current run: then leaves `work` behind it, so that `work` runs after what was left, as it
+    /// would have without the budget. For an operator that acts on its source's end: the value
+    /// the source sent before it may be waiting there on its way to an operator that disposes
+    /// this one when it gets the value (`repeat().take(1)` must not subscribe again).
+    @usableFromInline
+    static func runAfterLeftWork(_ work: @escaping () -> Void) {
+        let thread = ThreadState.current
+        guard thread.stackBase != 0, thread.isDeferring else { return work() }
+        leave(work)
+    }
+
     /// Whether work reached here may run nested in the thread's outermost core frame: one is
     /// active, nothing waits for it, and the stack is within the budget. Inlined into every
     /// delivery checkpoint; the other cases go to ``enterDelivery()``.

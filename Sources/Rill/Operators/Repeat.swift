@@ -188,8 +188,12 @@ final class Resubscription<Value: Sendable, Failure: Error>: Sendable {
                 case .forward:
                     delivery.send(event)
                 case .resubscribe:
-                    guard !lifetime.isDisposed else { return }
-                    next.inner = scheduler().schedule { [self] in start() }
+                    // After the source's last value has reached whatever it was left on its way
+                    // to: an operator there (`take`) may dispose this subscription when it gets it.
+                    DeepChain.runAfterLeftWork { [self] in
+                        guard !lifetime.isDisposed else { return }
+                        next.inner = scheduler().schedule { [self] in start() }
+                    }
                 }
             },
             in: attempt)

@@ -117,4 +117,30 @@ struct RepetitionStackTests {
         #expect(done.wait(timeout: HangGuard.deadline) == .success)
         #expect(count.value == 10_000)
     }
+
+    /// Past the stack budget a value may wait for the outermost core frame on its way to the
+    /// `take` above a `repeat` or `retry`, while the end of the source that sent it reaches the
+    /// `repeat` at once. The `repeat` must still see the `take` dispose it first, as in a short
+    /// chain, and not subscribe its source again.
+    @Test(
+        "repeat().take(1) and retry().take(1), chained 10,000 times, subscribe every level once",
+        arguments: ["repeat", "retry"])
+    func longChainsOfRepetitionSubscribeOnce(_ kind: String) async {
+        let depth = TestScale.scaled(10_000)
+        let subscriptions = Locked([Int](repeating: 0, count: depth))
+        let recorder = EventRecorder<Int, TestError>()
+        await onSmallStack {
+            var chain = kind == "repeat" ? Signal<Int, TestError>.just(7) : Self.failingOnce.map { _ in 7 }
+            for level in 0..<depth {
+                chain = chain.on(subscribe: { subscriptions.withLock { $0[level] += 1 } })
+                chain = kind == "repeat" ? chain.repeat().take(1) : chain.retry().take(1)
+            }
+            recorder.subscribe(to: chain).dispose()
+        }
+        // A second subscription would be scheduled on the background scheduler: give it time.
+        try? await Task.sleep(nanoseconds: 200_000_000)
+        #expect(recorder.events == [.next(7), .completed])
+        let again = subscriptions.value.enumerated().filter { $0.element != 1 }.map(\.offset)
+        #expect(again.isEmpty, "levels \(again.prefix(5)) of \(again.count) were subscribed more than once")
+    }
 }
