@@ -30,6 +30,31 @@ final class SynchronousCurrentScheduler: Scheduler {
     }
 }
 
+/// A scheduler that counts the actions it is given and runs none of them.
+final class ResubscriptionCounter: Scheduler {
+    let scheduled = Locked(0)
+    var now: Date { Date() }
+
+    @discardableResult
+    func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+        scheduled.withLock { $0 += 1 }
+        return nil
+    }
+
+    @discardableResult
+    func schedule(after date: Date, _ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+        schedule(action)
+    }
+
+    @discardableResult
+    func schedule(
+        after date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
+        _ action: @escaping @Sendable () -> Void
+    ) -> (any Disposable)? {
+        schedule(action)
+    }
+}
+
 /// `repeat` and `retry` keep a constant stack depth on every scheduler, synchronous ones
 /// included, on a 512 KiB thread.
 @Suite("repeat, retry: stack depth on synchronous schedulers", .serialized)
@@ -129,17 +154,20 @@ struct RepetitionStackTests {
         let depth = TestScale.scaled(10_000)
         let subscriptions = Locked([Int](repeating: 0, count: depth))
         let recorder = EventRecorder<Int, TestError>()
+        // Records every resubscription asked for, and runs none.
+        let scheduler = ResubscriptionCounter()
         await onSmallStack {
             var chain = kind == "repeat" ? Signal<Int, TestError>.just(7) : Self.failingOnce.map { _ in 7 }
             for level in 0..<depth {
                 chain = chain.on(subscribe: { subscriptions.withLock { $0[level] += 1 } })
-                chain = kind == "repeat" ? chain.repeat().take(1) : chain.retry().take(1)
+                let repeated = kind == "repeat" ? chain.repeat(on: scheduler) : chain.retry(on: scheduler)
+                chain = repeated.take(1)
             }
             recorder.subscribe(to: chain).dispose()
         }
-        // A second subscription would be scheduled on the background scheduler: give it time.
-        try? await Task.sleep(nanoseconds: 200_000_000)
         #expect(recorder.events == [.next(7), .completed])
+        let scheduled = scheduler.scheduled.value
+        #expect(scheduled == 0, "\(scheduled) resubscriptions were scheduled")
         let again = subscriptions.value.enumerated().filter { $0.element != 1 }.map(\.offset)
         #expect(again.isEmpty, "levels \(again.prefix(5)) of \(again.count) were subscribed more than once")
     }
