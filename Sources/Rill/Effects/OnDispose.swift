@@ -4,11 +4,9 @@ extension Signal {
     /// RxSwift's `do(onDispose:)`.
     @inlinable
     public func on(dispose action: @escaping @Sendable () -> Void) -> Signal<Value, Failure> {
-        Signal(
-            name: .derived(from: self, "on(dispose:)"),
-            producer: { downstream, lifetime in
-                lifetime.add(action)
-                self.subscribe(downstream, in: lifetime)
-            })
+        Signal(name: .derived(from: self, "on(dispose:)"), lifting: self) { downstream, lifetime in
+            lifetime.add(action)
+            return downstream
+        }
     }
 }

@@ -9,23 +9,23 @@ extension Signal {
         _ handler: @escaping @Sendable (Failure) -> Signal<Value, NewFailure>
     ) -> Signal<Value, NewFailure> {
         Signal<Value, NewFailure>(
-            name: .derived(from: self, "-catch:"),
-            producer: { downstream, lifetime in
+            name: .derived(from: self, "-catch:"), lifting: self,
+            subscribingIn: {
+                downstream, lifetime in
                 let upstream = lifetime.child()
-                self.subscribe(
-                    Observer { event in
-                        switch event {
-                        case .next(let value):
-                            downstream.sendNext(value)
-                        case .completed:
-                            upstream.dispose()
-                            downstream.sendCompleted()
-                        case .error(let failure):
-                            upstream.dispose()
-                            handler(failure).subscribe(downstream, in: lifetime)
-                        }
-                    },
-                    in: upstream)
+                let observer = Observer<Value, Failure> { event in
+                    switch event {
+                    case .next(let value):
+                        downstream.sendNext(value)
+                    case .completed:
+                        upstream.dispose()
+                        downstream.sendCompleted()
+                    case .error(let failure):
+                        upstream.dispose()
+                        handler(failure).subscribe(downstream, in: lifetime)
+                    }
+                }
+                return (observer, upstream)
             })
     }
 }

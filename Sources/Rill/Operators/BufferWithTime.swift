@@ -20,7 +20,8 @@ extension Signal {
         let window = ArgumentCheck.interval(interval, of: "buffer(every:on:)")
         return Signal<[Value], Failure>(
             name: .derived(from: self, "-bufferWithTime: \(interval)"),
-            producer: { downstream, lifetime in
+            lifting: self,
+            subscribingIn: { downstream, lifetime in
                 let delivery = SerialDelivery(downstream, state: [Value]())
                 lifetime.add(
                     ActionDisposable {
@@ -35,31 +36,30 @@ extension Signal {
                         collected = []
                     }
                 }
-                self.subscribe(
-                    Observer { event in
-                        switch event {
-                        case .next(let value):
-                            var opensWindow = false
-                            delivery.send { collected, _ in
-                                opensWindow = collected.isEmpty
-                                collected.append(value)
-                            }
-                            if opensWindow, let window {
-                                timer.inner = scheduler.schedule(afterDelay: window, flush)
-                            }
-                        case .error(let failure):
-                            timer.dispose()
-                            delivery.send { collected, outbox in
-                                collected = []
-                                outbox.sendError(failure)
-                            }
-                        case .completed:
-                            timer.dispose()
-                            flush()
-                            delivery.send(.completed)
+                let observer = Observer<Value, Failure> { event in
+                    switch event {
+                    case .next(let value):
+                        var opensWindow = false
+                        delivery.send { collected, _ in
+                            opensWindow = collected.isEmpty
+                            collected.append(value)
                         }
-                    },
-                    in: lifetime.child())
+                        if opensWindow, let window {
+                            timer.inner = scheduler.schedule(afterDelay: window, flush)
+                        }
+                    case .error(let failure):
+                        timer.dispose()
+                        delivery.send { collected, outbox in
+                            collected = []
+                            outbox.sendError(failure)
+                        }
+                    case .completed:
+                        timer.dispose()
+                        flush()
+                        delivery.send(.completed)
+                    }
+                }
+                return (observer, lifetime.child())
             })
     }
 

@@ -58,21 +58,21 @@ extension Signal {
     ) -> Signal {
         Signal(
             name: .derived(from: self, "-delay: \(description)"),
-            producer: { downstream, lifetime in
+            lifting: self,
+            subscribingIn: { downstream, lifetime in
                 let delivery = SerialDelivery(downstream, state: ())
                 lifetime.add(ActionDisposable { delivery.detach() })
                 let pending = PendingActions()
                 lifetime.add(pending)
-                self.subscribe(
-                    Observer { event in
-                        if case .error = event {
-                            pending.dispose()
-                            return delivery.send(event)
-                        }
-                        guard let interval else { return }
-                        pending.schedule(on: scheduler(), afterDelay: interval) { delivery.send(event) }
-                    },
-                    in: lifetime.child())
+                let observer = Observer<Value, Failure> { event in
+                    if case .error = event {
+                        pending.dispose()
+                        return delivery.send(event)
+                    }
+                    guard let interval else { return }
+                    pending.schedule(on: scheduler(), afterDelay: interval) { delivery.send(event) }
+                }
+                return (observer, lifetime.child())
             })
     }
 }

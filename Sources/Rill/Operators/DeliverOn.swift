@@ -13,33 +13,31 @@ extension Signal {
         let name = SignalName.derived(from: self, "-deliverOn: \(type(of: scheduler))")
         guard scheduler is QueueScheduler else {
             return Signal(
-                name: name,
-                producer: { downstream, lifetime in
+                name: name, lifting: self,
+                subscribingIn: { downstream, lifetime in
                     let delivery = SerialDelivery(downstream, state: ())
                     let pending = PendingActions()
                     lifetime.add(pending)
                     lifetime.add(ActionDisposable { delivery.detach() })
                     let upstream = lifetime.child()
-                    self.subscribe(
-                        Observer { event in
-                            if event.isTerminal { upstream.dispose() }
-                            pending.schedule(on: scheduler) { delivery.send(event) }
-                        },
-                        in: upstream)
+                    let observer = Observer<Value, Failure> { event in
+                        if event.isTerminal { upstream.dispose() }
+                        pending.schedule(on: scheduler) { delivery.send(event) }
+                    }
+                    return (observer, upstream)
                 })
         }
         return Signal(
-            name: name,
-            producer: { downstream, lifetime in
+            name: name, lifting: self,
+            subscribingIn: { downstream, lifetime in
                 let batch = ScheduledBatch(downstream, on: scheduler)
                 lifetime.add(batch)
                 let upstream = lifetime.child()
-                self.subscribe(
-                    Observer { event in
-                        if event.isTerminal { upstream.dispose() }
-                        batch.append(event)
-                    },
-                    in: upstream)
+                let observer = Observer<Value, Failure> { event in
+                    if event.isTerminal { upstream.dispose() }
+                    batch.append(event)
+                }
+                return (observer, upstream)
             })
     }
 }

@@ -4,13 +4,12 @@ extension Signal {
     /// A failure becomes an `.error` value followed by completion, so the result never fails.
     @inlinable
     public func materialize() -> Signal<Event<Value, Failure>, Never> {
-        Signal<Event<Value, Failure>, Never>(producer: { downstream, lifetime in
-            self.subscribe(
-                Observer { event in
-                    downstream.sendNext(event)
-                    if event.isTerminal { downstream.sendCompleted() }
-                },
-                in: lifetime)
-        }).named(.derived(from: self, "-materialize"))
+        Signal<Event<Value, Failure>, Never>(name: .derived(from: self, "-materialize"), lifting: self) {
+            downstream, _ in
+            Observer { event in
+                downstream.sendNext(event)
+                if event.isTerminal { downstream.sendCompleted() }
+            }
+        }
     }
 }

@@ -5,15 +5,14 @@ extension Signal where Failure == Never {
     public func setFailureType<NewFailure: Error>(to failureType: NewFailure.Type) -> Signal<
         Value, NewFailure
     > {
-        Signal<Value, NewFailure>(producer: { downstream, lifetime in
-            self.subscribe(
-                Observer { event in
-                    switch event {
-                    case .next(let value): downstream.sendNext(value)
-                    case .completed: downstream.sendCompleted()
-                    }
-                },
-                in: lifetime)
-        }).named(.derived(from: self, "-setFailureType:"))
+        Signal<Value, NewFailure>(name: .derived(from: self, "-setFailureType:"), lifting: self) {
+            downstream, _ in
+            Observer { event in
+                switch event {
+                case .next(let value): downstream.sendNext(value)
+                case .completed: downstream.sendCompleted()
+                }
+            }
+        }
     }
 }

@@ -7,26 +7,25 @@ extension Signal {
     @inlinable
     public func takeLast(_ count: Int) -> Signal {
         let count = ArgumentCheck.count(count, of: "takeLast(_:)")
-        return Signal(producer: { downstream, lifetime in
+        return Signal(name: .derived(from: self, "-takeLast: \(count)"), lifting: self) {
+            downstream, lifetime in
             var buffered = RingBuffer<Value>()
-            self.subscribe(
-                Observer { event in
-                    switch event {
-                    case .next(let value):
-                        guard count > 0 else { return }
-                        if buffered.count == count { _ = buffered.popFirst() }
-                        buffered.append(value)
-                    case .error(let failure):
-                        downstream.sendError(failure)
-                    case .completed:
-                        while let value = buffered.popFirst() {
-                            guard !lifetime.isDisposed else { return }
-                            downstream.sendNext(value)
-                        }
-                        downstream.sendCompleted()
+            return Observer { event in
+                switch event {
+                case .next(let value):
+                    guard count > 0 else { return }
+                    if buffered.count == count { _ = buffered.popFirst() }
+                    buffered.append(value)
+                case .error(let failure):
+                    downstream.sendError(failure)
+                case .completed:
+                    while let value = buffered.popFirst() {
+                        guard !lifetime.isDisposed else { return }
+                        downstream.sendNext(value)
                     }
-                },
-                in: lifetime)
-        }).named(.derived(from: self, "-takeLast: \(count)"))
+                    downstream.sendCompleted()
+                }
+            }
+        }
     }
 }

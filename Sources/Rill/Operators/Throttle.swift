@@ -105,8 +105,8 @@ extension Signal {
         scheduler: @escaping @Sendable () -> any Scheduler
     ) -> Signal {
         Signal(
-            name: .derived(from: self, "-throttle: \(description) valuesPassingTest:"),
-            producer: { downstream, lifetime in
+            name: .derived(from: self, "-throttle: \(description) valuesPassingTest:"), lifting: self,
+            subscribingIn: { downstream, lifetime in
                 let delivery = SerialDelivery(downstream, state: (held: Value?.none, generation: UInt64(0)))
                 lifetime.add(
                     ActionDisposable {
@@ -115,53 +115,52 @@ extension Signal {
                     })
                 let timer = SerialDisposable()
                 lifetime.add(timer)
-                self.subscribe(
-                    Observer { event in
-                        switch event {
-                        case .next(let value):
-                            guard predicate(value) else {
-                                timer.inner = nil
-                                return delivery.send { state, outbox in
-                                    state.held = nil
-                                    state.generation &+= 1
-                                    outbox.sendNext(value)
-                                }
-                            }
-                            var generation: UInt64 = 0
-                            delivery.send { state, _ in
-                                state.held = value
+                let observer = Observer<Value, Failure> { event in
+                    switch event {
+                    case .next(let value):
+                        guard predicate(value) else {
+                            timer.inner = nil
+                            return delivery.send { state, outbox in
+                                state.held = nil
                                 state.generation &+= 1
-                                generation = state.generation
-                            }
-                            guard let interval else {
-                                timer.inner = nil
-                                return
-                            }
-                            timer.inner = scheduler().schedule(afterDelay: interval) { [generation] in
-                                delivery.send { state, outbox in
-                                    guard state.generation == generation, let held = state.held else {
-                                        return
-                                    }
-                                    state.held = nil
-                                    outbox.sendNext(held)
-                                }
-                            }
-                        case .error:
-                            timer.dispose()
-                            delivery.send { state, outbox in
-                                state.held = nil
-                                outbox.send(event)
-                            }
-                        case .completed:
-                            timer.dispose()
-                            delivery.send { state, outbox in
-                                if let held = state.held { outbox.sendNext(held) }
-                                state.held = nil
-                                outbox.sendCompleted()
+                                outbox.sendNext(value)
                             }
                         }
-                    },
-                    in: lifetime.child())
+                        var generation: UInt64 = 0
+                        delivery.send { state, _ in
+                            state.held = value
+                            state.generation &+= 1
+                            generation = state.generation
+                        }
+                        guard let interval else {
+                            timer.inner = nil
+                            return
+                        }
+                        timer.inner = scheduler().schedule(afterDelay: interval) { [generation] in
+                            delivery.send { state, outbox in
+                                guard state.generation == generation, let held = state.held else {
+                                    return
+                                }
+                                state.held = nil
+                                outbox.sendNext(held)
+                            }
+                        }
+                    case .error:
+                        timer.dispose()
+                        delivery.send { state, outbox in
+                            state.held = nil
+                            outbox.send(event)
+                        }
+                    case .completed:
+                        timer.dispose()
+                        delivery.send { state, outbox in
+                            if let held = state.held { outbox.sendNext(held) }
+                            state.held = nil
+                            outbox.sendCompleted()
+                        }
+                    }
+                }
+                return (observer, lifetime.child())
             })
     }
 }

@@ -20,7 +20,8 @@ extension Signal {
         )
         return Signal(
             name: .derived(from: self, "-timeout: \(interval) onScheduler: \(type(of: scheduler))"),
-            producer: { downstream, lifetime in
+            lifting: self,
+            subscribingIn: { downstream, lifetime in
                 let delivery = SerialDelivery(downstream, state: ())
                 lifetime.add(ActionDisposable { delivery.detach() })
                 let upstream = lifetime.child()
@@ -29,15 +30,14 @@ extension Signal {
                     delivery.send(.error(failure))
                 }
                 lifetime.add(timer)
-                self.subscribe(
-                    Observer { event in
-                        if event.isTerminal {
-                            timer?.dispose()
-                            upstream.dispose()
-                        }
-                        delivery.send(event)
-                    },
-                    in: upstream)
+                let observer = Observer<Value, Failure> { event in
+                    if event.isTerminal {
+                        timer?.dispose()
+                        upstream.dispose()
+                    }
+                    delivery.send(event)
+                }
+                return (observer, upstream)
             })
     }
 
