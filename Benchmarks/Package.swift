@@ -8,6 +8,7 @@
 // - `swift package benchmark`: package-benchmark (ordo-one/benchmark), one `Benchmark` per
 //   (workload, library) pair, with wall clock, mallocs and peak memory, and baselines in
 //   `.benchmarkBaselines/`.
+// `rill-stack` (Rill only) prints the bytes of stack per stage of a chain of each kind of operator.
 import PackageDescription
 
 let package = Package(
@@ -34,6 +35,11 @@ let package = Package(
             name: "rill-bench",
             dependencies: ["RillWorkloads"],
             path: "Sources/RillBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: "rill-stack",
+            dependencies: [.product(name: "Rill", package: "Rill")],
+            path: "Sources/RillStack",
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "RillPackageBenchmarks",
