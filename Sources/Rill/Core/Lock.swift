@@ -9,8 +9,10 @@ import Synchronization
 /// lock. On x86 and ARM both are plain moves.
 @usableFromInline
 package struct Lock<State: ~Copyable>: ~Copyable, Sendable {
-    @usableFromInline let mutex: Mutex<State>
+    // `handoff` comes first so that its offset does not depend on `State`: unspecialized code
+    // (a debug build) then reaches it without looking up the metadata of `Lock<State>`.
     @usableFromInline let handoff = Atomic<Int>(0)
+    @usableFromInline let mutex: Mutex<State>
 
     @inlinable
     package init(_ initial: consuming sending State) {
