@@ -2,8 +2,8 @@
 # Every operator's chain check (the generated `chain:` tests) and the table of chains of every
 # kind of operator (ChainStackDepthTests), a million links each, in an optimized build: the
 # stack-depth promise of docs/Contracts.md for release builds, which `swift test` checks in a
-# debug build. About 3 minutes to build the tests optimized and 4 to run them on 2 cores, with
-# up to 12 GiB of memory while two chains of a million operators are alive at once.
+# debug build; .ci/run runs it. About 3 minutes to build the tests optimized and 4 to run them on
+# 2 cores, with up to 13 GiB of memory while two chains of a million operators are alive at once.
 #
 #   bash scripts/release-chains.sh              # a million links
 #   RILL_CHAIN_DEPTH=100000 bash scripts/release-chains.sh   # a hundred thousand
