@@ -304,14 +304,12 @@ struct Lowering {
         // of its own and disposes it as it finishes, before it passes the terminal event on, as
         // the `bind` it lowers does: the upstream stops at once, however late the terminal event
         // reaches the subscriber (a `repeat` below a `take` must not subscribe again).
+        let lifted = "\(hasContext ? returnType : "Signal")(\(name)lifting: \(upstream)"
         let (open, close) =
             finishes
-            ? ("subscribingIn: { \(downstream), \(lifetime) in", "})")
-            : ("{ \(downstream), \(lifetime) in", "}")
-        code.block(
-            "\(hasContext ? returnType : "Signal")(\(name)lifting: \(upstream)\(finishes ? ", " : ") ")\(open)",
-            close
-        ) { code in
+            ? ("\(lifted), subscribingIn: { \(downstream), \(lifetime) in", "})")
+            : ("\(lifted)) { \(downstream), \(lifetime) in", "}")
+        code.block(open, close) { code in
             for (line, cell) in cells {
                 code.sourceLocation(line.start, paths: paths)
                 code.line(cell.declaration)
