@@ -50,10 +50,10 @@ public enum Workloads {
             target: 250, expectedSum: triangle(100_000) + 100 * 100_000),
         Workload(
             id: "W3", summary: "just → map → subscribe → dispose, 100k times", units: 100_000,
-            unitName: "subscription", target: 40, expectedSum: triangle(100_000) + 100_000),
+            unitName: "subscription", target: 25, expectedSum: triangle(100_000) + 100_000),
         Workload(
             id: "W4", summary: "flatMap of 10k outer values into 100 inner values each", units: 1_000_000,
-            unitName: "inner element", target: 25, expectedSum: triangle(1_000_000)),
+            unitName: "inner element", target: 10, expectedSum: triangle(1_000_000)),
         Workload(
             id: "W5", summary: "zip of two 1M-Int sequence sources", units: 1_000_000, unitName: "pair",
             target: 15, expectedSum: 2 * triangle(1_000_000)),
@@ -63,17 +63,17 @@ public enum Workloads {
         Workload(
             id: "W6a", summary: "n-ary concat of 100k single-value signals", units: 100_000,
             unitName: "source",
-            target: 100, expectedSum: triangle(100_000)),
+            target: 20, expectedSum: triangle(100_000)),
         Workload(
-            id: "W6b", summary: "left-nested concat, 10k links", units: 10_000, unitName: "link", target: 100,
+            id: "W6b", summary: "left-nested concat, 10k links", units: 10_000, unitName: "link", target: 20,
             expectedSum: triangle(10_000)),
         Workload(
             id: "W6c", summary: "left-nested concat, 100k links", units: 100_000, unitName: "link",
-            target: 100,
+            target: 20,
             expectedSum: triangle(100_000)),
         Workload(
             id: "W6d", summary: "left-nested concat, 1M links", units: 1_000_000, unitName: "link",
-            target: 100,
+            target: 20,
             expectedSum: triangle(1_000_000)),
         Workload(
             id: "W14", summary: "merge of two sequence sources, the two halves of 1M Ints",

@@ -2,7 +2,21 @@ extension Signal {
     /// Sends `value`, then completes (RAC `+return:`).
     @inlinable
     public static func just(_ value: Value) -> Signal {
-        Signal(source: .just(value))
+        // Whether the value has references is decided when the code is lowered to machine types,
+        // so for one without, such as an Int, this costs nothing; and both branches make a
+        // constant, so a chain over it fuses as before (see `Signal.mayHoldChain`).
+        if _isPOD(Value.self) { return Signal(source: .just(value)) }
+        return Signal(source: .just(heldForRelease(value)))
+    }
+
+    /// `value`, or if it is a signal, that signal behind a holder released without recursion:
+    /// `just(chain).flatten()` applied over and over nests a million signals in the values of
+    /// constants, and the operators over a constant hold it, value and all, as they hold any
+    /// upstream.
+    @inlinable
+    static func heldForRelease(_ value: Value) -> Value {
+        guard let signal = value as? any ReleasedWithoutRecursion else { return value }
+        return signal.heldForReleaseKeepingName() as! Value  // the same type, opened and closed
     }
 
     /// Sends `value`, then completes. The RAC spelling of ``just(_:)``.

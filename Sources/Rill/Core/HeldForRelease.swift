@@ -58,3 +58,22 @@ final class HeldProducer<Value: Sendable, Failure: Error>: Sendable {
         ThreadState.current.release(&producer)
     }
 }
+
+/// A signal that can be put behind a holder released without recursion, whatever its type: what
+/// ``Signal/just(_:)`` asks of a value that may be a signal.
+@usableFromInline
+protocol ReleasedWithoutRecursion {
+    /// The same signal, with the same name, subscribed through a holder that releases it from
+    /// the thread's release queue.
+    func heldForReleaseKeepingName() -> Self
+}
+
+extension Signal: ReleasedWithoutRecursion {
+    @inlinable
+    func heldForReleaseKeepingName() -> Signal {
+        let held = HeldSignal(self)
+        return Signal(
+            source: .producer { observer, lifetime in held.signal.subscribe(observer, in: lifetime) },
+            name: SignalName { depth in held.signal.name(depth: depth) })
+    }
+}

@@ -70,7 +70,7 @@ extension Signal {
         var checkpoint = below?.checkpoint
         if depth % LiftCheckpoint.interval == 0 {
             (link, checkpoint) = checkpointed(below: checkpoint)
-        } else if isConcatOrValueMayHoldChain {
+        } else if isConcat {
             link = heldForRelease()
         }
         return (link, LiftTrace(depth: depth, checkpoint: checkpoint))
@@ -95,6 +95,12 @@ extension Signal {
     /// a name: what it holds may be a chain of signals as long as the program made it (`merge`
     /// of a sequence holds its signals in a `from` sequence), so whatever holds it must not
     /// release it by recursion.
+    ///
+    /// A constant's value is not asked about here: whether it holds references is known only
+    /// once the optimizer has lowered the code to machine types, long after it has decided
+    /// whether a lifted chain over a constant (`just(value).map`) fuses, and a branch it cannot
+    /// rule out costs every such chain its fusion (W3 went from 24 ns to 115). A constant
+    /// whose value is a signal holds that signal for release instead (``just(_:)``).
     @inlinable
     var mayHoldChain: Bool {
         switch source {
@@ -102,30 +108,20 @@ extension Signal {
         case .lifted: false
         // A constant's explicit name may be a chain of names: an operator that returns its
         // receiver renamed (`skip(0)`), applied over and over.
-        case .just: explicitNameRenderer != nil || Self.valueMayHoldChain
-        case .empty, .failure, .never: explicitNameRenderer != nil
+        case .just, .empty, .failure, .never: explicitNameRenderer != nil
         }
     }
 
-    /// Whether a value of this signal may hold a chain of signals: one that is a signal, or holds
-    /// one (`just(chain).flatten()` applied over and over nests a million signals in the values
-    /// of constants). Only a value with no references is sure not to.
-    @inlinable
-    static var valueMayHoldChain: Bool { !_isPOD(Value.self) }
-
-    /// Whether a lifted signal must hold this one, its upstream, in a holder released without
-    /// recursion: a concatenation, or a constant whose value may hold a chain.
+    /// Whether this signal is a concatenation, which a lifted signal over it holds in a holder
+    /// released without recursion.
     ///
     /// A property of its own, not a condition written out in `liftedLink()`: written out there,
     /// the optimizer no longer fuses a short lifted chain over a sequence into one loop, and W1
     /// goes from about 1 ns an element to 25.
     @inlinable
-    var isConcatOrValueMayHoldChain: Bool {
-        switch source {
-        case .concat: true
-        case .just: Self.valueMayHoldChain
-        default: false
-        }
+    var isConcat: Bool {
+        if case .concat = source { return true }
+        return false
     }
 
     /// This signal, subscribed through a holder that releases it without recursion.

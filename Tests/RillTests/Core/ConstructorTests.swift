@@ -176,6 +176,17 @@ struct NameTests {
         #expect(Signal<Int, TestError>.from([1]).name.hasPrefix("+from:"))
     }
 
+    @Test("a constant whose value is a signal keeps that signal's name and events")
+    func constantOfSignal() {
+        let inner = Signal<Int, TestError>.just(1).map { $0 + 1 }
+        let constant = Signal<Signal<Int, TestError>, TestError>.just(inner)
+        #expect(constant.name == "+return: [+return: 1] -map:")
+        let recorder = EventRecorder<Int, TestError>()
+        recorder.subscribe(to: constant.flatten())
+        #expect(recorder.events == [.next(2), .completed])
+        #expect(Signal<String, TestError>.just("a").name == "+return: a")
+    }
+
     @Test("derived signals are named [receiver] -selector, nested like RAC's")
     func derivedNames() {
         let bound = Signal<Int, TestError>.just(1).bind { { .merge(.just($0)) } }
