@@ -95,6 +95,8 @@ final class BindRun<Output: Sendable, Failure: Error>: Sendable {
             break
         case .failure(let failure):
             fail(failure)
+        case .sequence(_, let makeIterator):
+            mergeBurst(makeIterator())
         default:
             delivery.withState { $0.active += 1 }
             let innerLifetime = parts.child()
@@ -112,6 +114,23 @@ final class BindRun<Output: Sendable, Failure: Error>: Sendable {
                 },
                 in: innerLifetime)
         }
+    }
+
+    /// Merges the values of a sequence (``Signal/from(_:)``), which it pulls: a sequence sends
+    /// its values at once and then completes, so they are delivered as one burst, the delivery
+    /// token taken once rather than twice per value. Another thread's events, and the observer's
+    /// own re-entrant ones, still go out in order between two of the burst's values.
+    @inlinable
+    func mergeBurst(_ next: () -> Output?) {
+        var holdsToken = false
+        while !parts.isDisposed, let value = next() {
+            if holdsToken || delivery.takeTokenForBurst() {
+                holdsToken = delivery.deliverInBurst(value)
+            } else {
+                delivery.send(.next(value))
+            }
+        }
+        if holdsToken { delivery.finishDelivering() }
     }
 
     @inlinable

@@ -1,5 +1,7 @@
+import Foundation
 import Rill
 import RillTesting
+import Synchronization
 import Testing
 
 @Suite("bind")
@@ -266,5 +268,55 @@ struct BindTests {
         #expect(recorder.events == [.next(1), .next(2), .completed])
         #expect(blockCalls.value == 2)
         #expect(later.subscriptions.value == 0)
+    }
+
+    @Test("a merged sequence stops being pulled once the subscription is disposed")
+    func mergedSequenceStopsOnDisposal() {
+        let recorder = Signal<Int, TestError>.just(0).flattenMap { _ in .from(1...) }.take(3).record()
+        #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
+    }
+
+    @Test("what the subscriber sends back into a merge during a merged sequence comes between its values")
+    func reentrantValuesBetweenSequenceValues() {
+        let subject = Subject<Int, TestError>()
+        let received = Mutex<[Int]>([])
+        let subscription = Signal<Int, TestError>.merge([subject.signal, .from([1, 2, 3])])
+            .subscribe(next: { value in
+                received.withLock { $0.append(value) }
+                if value < 10 { subject.send(value * 10) }
+            })
+        #expect(received.withLock { $0 } == [1, 10, 2, 20, 3, 30])
+        subscription.dispose()
+    }
+
+    @Test("another thread's values reach the subscriber serially while a merged sequence runs, none lost")
+    func concurrentValuesDuringMergedSequence() {
+        let subject = Subject<Int, TestError>()
+        let inside = Atomic<Bool>(false)
+        let overlapped = Atomic<Bool>(false)
+        let count = Atomic<Int>(0)
+        let start = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let recorder = EventRecorder<Int, TestError>()
+        Thread {
+            start.wait()
+            for value in 0..<10_000 { subject.send(-value) }
+            subject.sendCompleted()
+            done.signal()
+        }.start()
+        let merged = Signal<Int, TestError>.merge([subject.signal, .from(0..<100_000)])
+            .on(next: { _ in
+                if inside.exchange(true, ordering: .acquiring) { overlapped.store(true, ordering: .relaxed) }
+                count.add(1, ordering: .relaxed)
+                inside.store(false, ordering: .releasing)
+            })
+        start.signal()
+        recorder.subscribe(to: merged)
+        done.wait()
+        let delivered = count.load(ordering: .relaxed)
+        let wasOverlapped = overlapped.load(ordering: .relaxed)
+        #expect(delivered == 110_000)
+        #expect(!wasOverlapped)
+        #expect(recorder.isCompleted)
     }
 }
