@@ -2,10 +2,14 @@ extension Signal {
     /// Sends `value`, then completes (RAC `+return:`).
     @inlinable
     public static func just(_ value: Value) -> Signal {
-        // Whether the value has references is decided when the code is lowered to machine types,
-        // so for one without, such as an Int, this costs nothing; and both branches make a
-        // constant, so a chain over it fuses as before (see `Signal.mayHoldChain`).
-        if _isPOD(Value.self) { return Signal(source: .just(value)) }
+        // A value with no references, or one smaller than any signal (a String, an array, an
+        // object), cannot be a signal. Both are known when the code is lowered to machine types,
+        // so for such a value this costs nothing: only larger values are asked whether they are
+        // a signal, which takes a conformance lookup. Both branches make a constant, so a chain
+        // over it fuses as before (see `Signal.mayHoldChain`).
+        if _isPOD(Value.self) || MemoryLayout<Value>.size < MemoryLayout<Signal<Never, Never>>.size {
+            return Signal(source: .just(value))
+        }
         return Signal(source: .just(heldForRelease(value)))
     }
 

@@ -185,6 +185,15 @@ struct NameTests {
         recorder.subscribe(to: constant.flatten())
         #expect(recorder.events == [.next(2), .completed])
         #expect(Signal<String, TestError>.just("a").name == "+return: a")
+        // As large as a signal, so asked whether it is one: it is not, and is sent unchanged.
+        struct Large: Sendable, Equatable {
+            var text = "large"
+            var first = SIMD8<Int>(1, 2, 3, 4, 5, 6, 7, 8)
+        }
+        #expect(MemoryLayout<Large>.size >= MemoryLayout<Signal<Never, Never>>.size)
+        let large = EventRecorder<Large, TestError>()
+        large.subscribe(to: .just(Large()))
+        #expect(large.events == [.next(Large()), .completed])
     }
 
     @Test("derived signals are named [receiver] -selector, nested like RAC's")
