@@ -21,9 +21,25 @@ fail() {
     exit 1
 }
 
+# `swift build` with the given arguments, its output on stdout and its status as the function's.
+# SwiftPM itself on Linux now and then dies of SIGSEGV in libdispatch's epoll loop while it reads a
+# child process's output (swift-corelibs-libdispatch#949), printing no error: such a build runs
+# once more, and says so on stderr, as .ci/run does with its steps.
+swift_build() {
+    local output status=0
+    output=$(swift build "$@" 2>&1) || status=$?
+    if [ "$status" -eq 139 ]; then
+        echo "note: SwiftPM crashed (SIGSEGV) during: swift build $*; running it once more" >&2
+        status=0
+        output=$(swift build "$@" 2>&1) || status=$?
+    fi
+    echo "$output"
+    return "$status"
+}
+
 build() {
     local output
-    if ! output=$(swift build --build-tests 2>&1); then
+    if ! output=$(swift_build --build-tests); then
         echo "$output" | grep -E "error" >&2 || echo "$output" >&2
         fail "swift build --build-tests failed after: $1"
     fi
@@ -89,7 +105,7 @@ grep -q "quadruple(): Specs/Multiplying.ops" "$(generated)" || fail "quadruple()
 
 echo "── 4. delete Specs/Multiplying.ops"
 rm Specs/Multiplying.ops
-if output=$(swift build 2>&1); then
+if output=$(swift_build); then
     fail "code calling triple() still compiles after its spec was deleted"
 elif echo "$output" | grep -q "no member 'triple'"; then
     echo "   code calling triple() no longer compiles, as it should"
@@ -110,8 +126,12 @@ echo "Done: operators came and went with their spec file, with a plain swift bui
 build_errors() {
     local what=$1 output status=0
     shift
-    output=$(swift build "$@" 2>&1) || status=$?
+    output=$(swift_build "$@") || status=$?
     [ "$status" -ne 0 ] || fail "swift build $* succeeded after: $what"
+    if ! echo "$output" | grep -qE "error:"; then
+        echo "swift build $* failed with status $status and no error after: $what; its output ends:" >&2
+        echo "$output" | tail -n 20 >&2
+    fi
     echo "$output" | grep -E "error:" | grep -vE "^[[:space:]]*\|" || true
 }
 
