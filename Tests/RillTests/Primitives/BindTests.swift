@@ -300,17 +300,19 @@ struct BindTests {
         let recorder = EventRecorder<Int, TestError>()
         Thread {
             start.wait()
-            for value in 0..<10_000 { subject.send(-value) }
+            for value in 1...10_000 { subject.send(-value) }
             subject.sendCompleted()
             done.signal()
         }.start()
+        // The subject is subscribed first; the other thread starts sending at the sequence's
+        // first value, so that its values arrive while the sequence's burst runs.
         let merged = Signal<Int, TestError>.merge([subject.signal, .from(0..<100_000)])
-            .on(next: { _ in
+            .on(next: { value in
                 if inside.exchange(true, ordering: .acquiring) { overlapped.store(true, ordering: .relaxed) }
                 count.add(1, ordering: .relaxed)
+                if value == 0 { start.signal() }
                 inside.store(false, ordering: .releasing)
             })
-        start.signal()
         recorder.subscribe(to: merged)
         done.wait()
         let delivered = count.load(ordering: .relaxed)
