@@ -12,9 +12,11 @@ import Synchronization
 ///
 /// Each subscription is a ``BroadcastReceiver`` that delivers serially on its own: what a subject
 /// remembers is replayed on the subscribing thread, which may overlap the sender. Once a
-/// subscription is caught up, delivering a value to it takes two uncontended atomic operations
-/// and no lock. The list of subscriptions is copied when it changes, never when a value is sent.
-/// A disposed subscription releases its observer at once; its empty receiver leaves the list
+/// subscription is caught up, delivering a value to it takes one load and no lock or atomic
+/// read-modify-write (see ``BroadcastToken``). The list of subscriptions is copied when it
+/// changes, never when a value is sent. A disposed subscription receives nothing more and
+/// releases its observer at once, or, while a sender is delivering, as soon as the sender has
+/// delivered the event in hand (before its `send` returns); its empty receiver leaves the list
 /// when a send finds disposed receivers to be half of it, or when a subscription finds the list
 /// grown to twice its size at the last pruning.
 @usableFromInline
@@ -38,18 +40,10 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
         }
     }
 
-    /// The bits of ``flags``.
-    @usableFromInline
-    enum Flag {
-        /// A thread is delivering events: it takes what is queued before it stops.
-        @inlinable static var sending: Int { 1 }
-        /// Events wait in the queue. Set only under the lock.
-        @inlinable static var queued: Int { 2 }
-    }
+    @usableFromInline typealias Flag = BroadcastToken.Flag
 
-    /// Who is sending, and whether anything waits: changed only under the lock, except that the
-    /// sender gives the token back with one exchange when nothing was queued.
-    @usableFromInline let flags = Atomic<Int>(0)
+    /// Who is sending, and whether anything waits; shared with the receivers.
+    @usableFromInline let token = BroadcastToken()
     @usableFromInline let state: Lock<State>
     /// The subscriptions feeding this subject, disposed when it terminates (as in RAC).
     @usableFromInline let feeds = CompositeDisposable()
@@ -96,14 +90,15 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     func admit(_ event: Event<Value, Failure>, _ state: inout State) -> Receivers? {
         let receivers = state.subscriptions
         if event.isTerminal { state.subscriptions = [] }
-        var before = flags.load(ordering: .relaxed)
+        var before = token.flags.load(ordering: .relaxed)
         while true {
             // One atomic step decides between sending and queueing, so that a sender giving
-            // the token back meanwhile cannot miss the queued event.
+            // the token back meanwhile cannot miss the queued event. Sequentially consistent:
+            // a receiver being disposed reads the token after marking itself (BroadcastToken).
             let isFree = before & Flag.sending == 0
-            let (exchanged, original) = flags.compareExchange(
+            let (exchanged, original) = token.flags.compareExchange(
                 expected: before, desired: before | (isFree ? Flag.sending : Flag.queued),
-                ordering: .acquiring)
+                ordering: .sequentiallyConsistent)
             if exchanged {
                 if isFree { return receivers }
                 state.queued.append((event, receivers))
@@ -124,22 +119,31 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
         var backlog = RingBuffer<(event: Event<Value, Failure>, receivers: Receivers)>()
         while true {
             if !mustPrune,
-                flags.compareExchange(expected: Flag.sending, desired: 0, ordering: .releasing).exchanged
+                token.flags.compareExchange(expected: Flag.sending, desired: 0, ordering: .releasing)
+                    .exchanged
             {
                 return
             }
-            let hasBacklog: Bool = state.withLock { state in
+            if token.flags.load(ordering: .relaxed) & Flag.releasing != 0 { token.releasePending() }
+            let hasBacklog: Bool? = state.withLock { state in
                 if mustPrune { prune(&state) }
                 guard !state.queued.isEmpty else {
-                    flags.store(0, ordering: .releasing)
-                    return false
+                    // Fails when a receiver was disposed meanwhile: its observer is released first.
+                    let gaveBack = token.flags.compareExchange(
+                        expected: Flag.sending, desired: 0, ordering: .releasing
+                    ).exchanged
+                    return gaveBack ? false : nil
                 }
                 swap(&backlog, &state.queued)
-                flags.store(Flag.sending, ordering: .relaxed)
+                token.flags.bitwiseAnd(~Flag.queued, ordering: .relaxed)
                 return true
             }
-            guard hasBacklog else { return }
             mustPrune = false
+            switch hasBacklog {
+            case false?: return
+            case nil: continue
+            case true?: break
+            }
             while let (event, receivers) = backlog.popFirst() {
                 if deliverOne(event, to: receivers) { mustPrune = true }
             }
@@ -151,12 +155,8 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     @inlinable
     func deliverOne(_ event: Event<Value, Failure>, to receivers: Receivers) -> Bool {
         var detached = 0
-        for receiver in receivers {
-            if receiver.isDetached {
-                detached += 1
-            } else {
-                receiver.send(event)
-            }
+        for receiver in receivers where !receiver.send(event) {
+            detached += 1
         }
         return detached * 2 > receivers.count
     }
@@ -175,7 +175,7 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     func subscribe(
         _ downstream: Observer<Value, Failure>, in lifetime: CompositeDisposable, replaying: Bool = true
     ) {
-        let receiver = Receiver(downstream)
+        let receiver = Receiver(downstream, token: token)
         state.withLock { state in
             if replaying {
                 state.memory.replay(terminal: state.terminal, into: receiver)

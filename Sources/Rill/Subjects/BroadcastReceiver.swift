@@ -6,7 +6,10 @@ import Synchronization
 /// references, whose side table would slow every retain and release of it.
 ///
 /// The same token protocol as ``SerialDelivery``, without operator state: whoever takes the
-/// `delivering` bit calls the observer, everyone else queues.
+/// `delivering` bit calls the observer, everyone else queues. Once caught up (no flag set: what
+/// the subscription replays is delivered, and nobody else is delivering), only the broadcast's
+/// sender can call the observer, so the sender calls it without taking the bit, and a disposal
+/// asks the broadcast's ``BroadcastToken`` whether the sender may be inside the observer.
 ///
 /// Disposing and releasing a receiver run in unspecialized code (the witness of `Disposable`,
 /// a class's deinit), where each generic type a call or a destruction names is looked up in
@@ -14,10 +17,13 @@ import Synchronization
 /// has the same layout whatever `Value` is, and the lock protects no generic value (the queue
 /// sits beside it): a receiver is disposed and destroyed without a lookup.
 @usableFromInline
-final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, @unchecked Sendable {
+final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, BroadcastObserverReleasing,
+    @unchecked Sendable
+{
     // @unchecked: `observer` is read and cleared only by the thread holding the `delivering` bit
-    // of `flags` (taken acquiring, given back releasing), which is a lock for it; `queue` is read
-    // and written only while `lock` is held.
+    // of `flags` (taken acquiring, given back releasing), which is a lock for it, or by the
+    // broadcast's sender while no flag is set, which a disposal excludes through the
+    // broadcast's token; `queue` is read and written only while `lock` is held.
 
     /// The bits of ``flags``.
     @usableFromInline
@@ -34,6 +40,9 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, @unc
 
     @usableFromInline let flags = Atomic<Int>(0)
     @usableFromInline let lock = Lock(())
+    /// The broadcast's: a disposal reads it to learn whether the sender may be calling the
+    /// observer.
+    @usableFromInline let token: BroadcastToken
     /// The events waiting for the token holder; guarded by `lock`.
     @exclusivity(unchecked) @usableFromInline var queue = RingBuffer<Event<Value, Failure>>()
     /// Held unmanaged so that a delivery does not retain and release the observer around the
@@ -41,8 +50,9 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, @unc
     @exclusivity(unchecked) @usableFromInline var observer: Unmanaged<HeldDownstream<Value, Failure>>?
 
     @inlinable
-    init(_ observer: Observer<Value, Failure>) {
+    init(_ observer: Observer<Value, Failure>, token: BroadcastToken) {
         self.observer = .passRetained(HeldDownstream(observer))
+        self.token = token
     }
 
     deinit {
@@ -55,20 +65,21 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, @unc
     @inlinable
     var isDisposed: Bool { flags.load(ordering: .acquiring) & Flag.detached != 0 }
 
-    /// Delivers `event`, or queues it behind what another thread is delivering.
+    /// Delivers `event`, or queues it behind what another thread is delivering; returns `false`
+    /// when this receiver is disposed. Called only by the broadcast's sender, which holds the
+    /// broadcast's token.
     @inlinable
-    func send(_ event: Event<Value, Failure>) {
-        if case .next = event,
-            flags.compareExchange(expected: 0, desired: Flag.delivering, ordering: .acquiring).exchanged
-        {
+    func send(_ event: Event<Value, Failure>) -> Bool {
+        // Sequentially consistent, after the sender took the broadcast's token: see
+        // BroadcastToken. On x86 and ARM it is a plain load.
+        let current = flags.load(ordering: .sequentiallyConsistent)
+        if current == 0, case .next = event {
             observer?._withUnsafeGuaranteedRef { $0.observer.send(event) }
-            if flags.compareExchange(expected: Flag.delivering, desired: 0, ordering: .releasing).exchanged {
-                return
-            }
-            return drain()
+            return true
         }
-        guard flags.load(ordering: .relaxed) & Flag.detached == 0 else { return }
+        guard current & Flag.detached == 0 else { return false }
         if enqueue(event) { drain() }
+        return true
     }
 
     /// Queues `event` and returns whether the caller took the token and must ``drain()``.
@@ -143,12 +154,14 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, @unc
             // The flag, not the queue, is asked: this runs unspecialized, where touching the
             // queue's generic type costs a metadata lookup.
             if current & Flag.queued != 0 { dropped = queue.takeAll() }
-            return flags.bitwiseOr(Flag.detached | Flag.delivering, ordering: .acquiring).oldValue
+            // Sequentially consistent, before the token is read: see BroadcastToken.
+            return flags.bitwiseOr(Flag.detached | Flag.delivering, ordering: .sequentiallyConsistent)
+                .oldValue
         }
         guard before & Flag.detached == 0 else { return }
-        // Otherwise the thread delivering finds the receiver detached when it next takes the
-        // lock, and releases the observer then.
-        if before & Flag.delivering == 0 { releaseObserver() }
+        // Otherwise a thread holding the bit finds the receiver detached when it next takes the
+        // lock, and releases the observer then; so does a sender that may be calling it.
+        if before & Flag.delivering == 0, !token.releaseAfterDelivery(self) { releaseObserver() }
         _ = dropped
     }
 }

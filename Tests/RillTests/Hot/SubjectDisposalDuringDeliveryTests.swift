@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import Rill
+import RillTesting
+import Testing
+
+/// A subject calls a caught-up subscription without taking the subscription's own token, so a
+/// subscription disposed while the subject is delivering must leave its observer alive for as
+/// long as the observer may be running, and have it released before the send returns.
+@Suite("Subjects: disposal while a value is being delivered")
+struct SubjectDisposalDuringDeliveryTests {
+    /// A weak reference that closures on any thread can read.
+    private struct WeakToken: Sendable {
+        weak var token: Token?
+    }
+
+    /// Subscribes `next` to `subject` with a token only the observer holds, and returns the
+    /// subscription and whether the observer is still alive.
+    private func subscribeHoldingToken(
+        _ subject: Subject<Int, Never>, next: @escaping @Sendable (Int) -> Void
+    ) -> (subscription: any Disposable, observerIsAlive: @Sendable () -> Bool) {
+        let token = Token()
+        let weak = WeakToken(token: token)
+        let subscription = subject.signal.subscribe(next: { value in
+            token.touch()
+            next(value)
+        })
+        return (subscription, { weak.token != nil })
+    }
+
+    @Test(
+        "disposed on another thread while its observer runs: the observer stays alive until it returns, and is released before the send returns"
+    )
+    func disposedFromAnotherThreadWhileRunning() {
+        let subject = Subject<Int, Never>()
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let received = Locked<[Int]>([])
+        let (subscription, observerIsAlive) = subscribeHoldingToken(subject) { value in
+            received.append(value)
+            if value == 1 {
+                entered.signal()
+                proceed.wait()
+            }
+        }
+        let sent = DispatchSemaphore(value: 0)
+        Thread {
+            subject.sendNext(1)
+            sent.signal()
+        }.start()
+        #expect(entered.wait(timeout: HangGuard.deadline) == .success)
+        subscription.dispose()
+        #expect(observerIsAlive(), "the observer was released while it was running")
+        proceed.signal()
+        #expect(sent.wait(timeout: HangGuard.deadline) == .success)
+        #expect(!observerIsAlive(), "the observer outlived the send that was delivering to it")
+        subject.sendNext(2)
+        #expect(received.value == [1])
+    }
+
+    @Test(
+        "disposed by the observer of another subscription: it receives nothing more, not even the value in hand, and is released before the send returns"
+    )
+    func disposedByAnotherObserver() {
+        let subject = Subject<Int, Never>()
+        let second = Locked<[Int]>([])
+        let later = SerialDisposable()
+        let first = subject.signal.subscribe(next: { value in
+            if value == 2 { later.dispose() }
+        })
+        let (subscription, observerIsAlive) = subscribeHoldingToken(subject) { second.append($0) }
+        later.inner = subscription
+        subject.sendNext(1)
+        subject.sendNext(2)
+        #expect(!observerIsAlive())
+        subject.sendNext(3)
+        #expect(second.value == [1])
+        first.dispose()
+    }
+
+    @Test("disposed by its own observer: released before the send returns, and called no more")
+    func disposedByItsOwnObserver() {
+        let subject = Subject<Int, Never>()
+        let received = Locked<[Int]>([])
+        let own = SerialDisposable()
+        let (subscription, observerIsAlive) = subscribeHoldingToken(subject) { value in
+            received.append(value)
+            if value == 1 { own.dispose() }
+        }
+        own.inner = subscription
+        subject.sendNext(1)
+        #expect(!observerIsAlive())
+        subject.sendNext(2)
+        #expect(received.value == [1])
+    }
+
+    @Test("a subscription disposed while no value is being sent releases its observer at once")
+    func disposedWhileIdle() {
+        let subject = Subject<Int, Never>()
+        let (subscription, observerIsAlive) = subscribeHoldingToken(subject) { _ in }
+        subject.sendNext(1)
+        subscription.dispose()
+        #expect(!observerIsAlive())
+    }
+
+    @Test(
+        "subscriptions made on 4 threads while 4 threads send, and disposed once values arrive: each is called serially, and every observer is released"
+    )
+    func churnWhileSending() {
+        let subject = Subject<Int, Never>()
+        let overlaps = Counter()
+        let observersAlive = Locked<[@Sendable () -> Bool]>([])
+        let churned = Flag()
+        let senders = DispatchGroup()
+        for sender in 0..<4 {
+            DispatchQueue.global().async(group: senders) {
+                var index = 0
+                while !churned.isSet || index < 1_000 {
+                    subject.sendNext(sender)
+                    index += 1
+                }
+            }
+        }
+        onThreads(4) { _ in
+            for _ in 0..<2_000 {
+                let detector = OverlapDetector()
+                let received = Flag()
+                let (subscription, observerIsAlive) = subscribeHoldingToken(subject) { _ in
+                    detector.enter()
+                    received.set()
+                    detector.leave()
+                }
+                // Disposed while values arrive, often while one is being delivered.
+                while !received.isSet {}
+                subscription.dispose()
+                observersAlive.append(observerIsAlive)
+                if detector.overlapCount > 0 { overlaps.increment() }
+            }
+        }
+        churned.set()
+        #expect(senders.wait(timeout: HangGuard.deadline) == .success)
+        #expect(overlaps.value == 0)
+        #expect(observersAlive.value.count == 8_000)
+        #expect(observersAlive.value.allSatisfy { !$0() })
+    }
+}
