@@ -8,6 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rill=$(pwd)
+source scripts/rerun-if-swiftpm-crashed.sh
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -21,20 +22,10 @@ fail() {
     exit 1
 }
 
-# `swift build` with the given arguments, its output on stdout and its status as the function's.
-# SwiftPM itself on Linux now and then dies of SIGSEGV in libdispatch's epoll loop while it reads a
-# child process's output (swift-corelibs-libdispatch#949), printing no error: such a build runs
-# once more, and says so on stderr, as .ci/run does with its steps.
+# `swift build` with the given arguments, its output on stdout and its status as the function's;
+# a build in which SwiftPM itself crashes runs once more.
 swift_build() {
-    local output status=0
-    output=$(swift build "$@" 2>&1) || status=$?
-    if [ "$status" -eq 139 ]; then
-        echo "note: SwiftPM crashed (SIGSEGV) during: swift build $*; running it once more" >&2
-        status=0
-        output=$(swift build "$@" 2>&1) || status=$?
-    fi
-    echo "$output"
-    return "$status"
+    rerun_if_swiftpm_crashed swift build "$@" 2>&1
 }
 
 build() {
