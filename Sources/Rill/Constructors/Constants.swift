@@ -20,7 +20,7 @@ extension Signal {
     @inlinable
     static func heldForRelease(_ value: Value) -> Value {
         guard let signal = value as? any ReleasedWithoutRecursion else { return value }
-        return signal.heldForReleaseKeepingName() as! Value  // the same type, opened and closed
+        return signal.heldForRelease() as! Value  // the same type, opened and closed
     }
 
     /// Sends `value`, then completes. The RAC spelling of ``just(_:)``.

@@ -65,12 +65,12 @@ final class HeldProducer<Value: Sendable, Failure: Error>: Sendable {
 protocol ReleasedWithoutRecursion {
     /// The same signal, with the same name, subscribed through a holder that releases it from
     /// the thread's release queue.
-    func heldForReleaseKeepingName() -> Self
+    func heldForRelease() -> Self
 }
 
 extension Signal: ReleasedWithoutRecursion {
-    @inlinable
-    func heldForReleaseKeepingName() -> Signal {
+    @inlinable @inline(never)
+    func heldForRelease() -> Signal {
         let held = HeldSignal(self)
         return Signal(
             source: .producer { observer, lifetime in held.signal.subscribe(observer, in: lifetime) },

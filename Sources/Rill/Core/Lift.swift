@@ -124,14 +124,6 @@ extension Signal {
         return false
     }
 
-    /// This signal, subscribed through a holder that releases it without recursion.
-    @inlinable @inline(never)
-    func heldForRelease() -> Signal {
-        let held = HeldSignal(self)
-        return Signal(
-            source: .producer { observer, lifetime in held.signal.subscribe(observer, in: lifetime) })
-    }
-
     /// Where this signal stands in a stack of lifted signals, if it is one.
     @inlinable
     var liftTrace: LiftTrace? {
