@@ -182,6 +182,27 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
         send { _, outbox in outbox.send(event) }
     }
 
+    /// Delivers the values `next` pulls, until it returns `nil` or `isWanted` is false, as one
+    /// burst: the token is taken once, not twice per value. Events that another thread, or the
+    /// observer itself, queues meanwhile still go out in order between two of the burst's
+    /// values; a value that finds the token taken is handed to `queue`, which sends it the
+    /// ordinary way.
+    ///
+    /// For an operator that pulls a sequence (``Signal/from(_:)``), which sends its values at
+    /// once and then completes.
+    @inlinable
+    func deliverBurst(_ next: () -> Value?, while isWanted: () -> Bool, queue: (Value) -> Void) {
+        var holdsToken = false
+        while isWanted(), let value = next() {
+            if holdsToken || takeTokenForBurst() {
+                holdsToken = deliverInBurst(value)
+            } else {
+                queue(value)
+            }
+        }
+        if holdsToken { finishDelivering() }
+    }
+
     /// Takes the delivery token if nobody holds it, nothing is queued and the observer is
     /// attached: for a caller that then delivers a synchronous burst of values with
     /// ``deliverInBurst(_:)`` and gives the token back with ``finishDelivering()``.

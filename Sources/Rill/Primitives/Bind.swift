@@ -116,21 +116,10 @@ final class BindRun<Output: Sendable, Failure: Error>: Sendable {
         }
     }
 
-    /// Merges the values of a sequence (``Signal/from(_:)``), which it pulls: a sequence sends
-    /// its values at once and then completes, so they are delivered as one burst, the delivery
-    /// token taken once rather than twice per value. Another thread's events, and the observer's
-    /// own re-entrant ones, still go out in order between two of the burst's values.
+    /// Merges the values of a sequence (``Signal/from(_:)``), which it pulls, as one burst.
     @inlinable
     func mergeBurst(_ next: () -> Output?) {
-        var holdsToken = false
-        while !parts.isDisposed, let value = next() {
-            if holdsToken || delivery.takeTokenForBurst() {
-                holdsToken = delivery.deliverInBurst(value)
-            } else {
-                delivery.send(.next(value))
-            }
-        }
-        if holdsToken { delivery.finishDelivering() }
+        delivery.deliverBurst(next, while: { !parts.isDisposed }, queue: { delivery.send(.next($0)) })
     }
 
     @inlinable

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One subscription of a flatten that runs only the latest inner signal: `switchToLatest`.
 ///
 /// Each inner signal gets a generation number. As in RAC, a new inner signal is subscribed
@@ -29,6 +31,9 @@ final class LatestFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
     @usableFromInline let parts: CompositeDisposable
     /// The latest inner signal's subscription; replacing it disposes the one before.
     @usableFromInline let latest = SerialDisposable()
+    /// `State.generation`, stored under the lock whenever it changes: what a burst of values
+    /// from a sequence checks before each value, without the lock.
+    @usableFromInline let latestGeneration = Atomic<Int>(0)
 
     @inlinable
     init(_ downstream: Observer<Inner, Failure>, _ lifetime: CompositeDisposable) {
@@ -49,26 +54,24 @@ final class LatestFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
         let generation = delivery.withState { state in
             state.generation += 1
             state.isLatestRunning = true
+            latestGeneration.store(state.generation, ordering: .releasing)
             return state.generation
+        }
+        if case .sequence(_, let makeIterator) = signal.source {
+            return receiveSequence(makeIterator(), generation: generation)
         }
         let innerLifetime = parts.child()
         signal.subscribe(
             Observer { [self] event in
                 switch event {
                 case .next:
-                    delivery.send { state, outbox in
-                        if state.generation == generation { outbox.send(event) }
-                    }
+                    sendValue(event, of: generation)
                 case .error(let failure):
                     guard delivery.withState({ $0.generation == generation }) else { return }
                     fail(failure)
                 case .completed:
                     innerLifetime.dispose()
-                    delivery.send { state, outbox in
-                        guard state.generation == generation else { return }
-                        state.isLatestRunning = false
-                        if state.isOuterFinished { outbox.sendCompleted() }
-                    }
+                    finish(generation)
                 }
             },
             in: innerLifetime)
@@ -79,6 +82,38 @@ final class LatestFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
             latest.inner = innerLifetime
         } else {
             innerLifetime.dispose()
+        }
+    }
+
+    /// Runs a sequence (``Signal/from(_:)``) as the inner signal of `generation`. It sends its
+    /// values at once and then completes, so they go out as one burst, each checked against the
+    /// latest generation without the lock, and it needs no subscription of its own.
+    @inlinable
+    func receiveSequence(_ next: () -> Inner?, generation: Int) {
+        delivery.deliverBurst(
+            next, while: { !parts.isDisposed && latestGeneration.load(ordering: .acquiring) == generation },
+            queue: { sendValue(.next($0), of: generation) })
+        finish(generation)
+        // As after a subscription, the replaced inner signal is disposed only now.
+        if delivery.withState({ $0.generation == generation }) { latest.inner = nil }
+    }
+
+    /// Sends a value of the inner signal of `generation`, unless a later one replaced it.
+    @inlinable
+    func sendValue(_ event: Event<Inner, Failure>, of generation: Int) {
+        delivery.send { state, outbox in
+            if state.generation == generation { outbox.send(event) }
+        }
+    }
+
+    /// Ends the inner signal of `generation`, and the result if the outer signal has finished,
+    /// unless a later inner signal replaced it.
+    @inlinable
+    func finish(_ generation: Int) {
+        delivery.send { state, outbox in
+            guard state.generation == generation else { return }
+            state.isLatestRunning = false
+            if state.isOuterFinished { outbox.sendCompleted() }
         }
     }
 }

@@ -100,6 +100,13 @@ final class LimitedFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
 
     @inlinable
     func run(_ signal: Signal<Inner, Failure>) {
+        if case .sequence(_, let makeIterator) = signal.source {
+            // A sequence sends its values at once and then completes: one burst, and no
+            // subscription of its own.
+            delivery.deliverBurst(
+                makeIterator(), while: { !parts.isDisposed }, queue: { delivery.send(.next($0)) })
+            return finishOne()
+        }
         let innerLifetime = parts.child()
         signal.subscribe(
             Observer { [self] event in
@@ -110,13 +117,19 @@ final class LimitedFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
                     fail(failure)
                 case .completed:
                     innerLifetime.dispose()
-                    delivery.send { state, outbox in
-                        state.running -= 1
-                        if state.isDone { outbox.sendCompleted() }
-                    }
-                    startWaiting()
+                    finishOne()
                 }
             },
             in: innerLifetime)
+    }
+
+    /// Frees the slot of an inner signal that completed, and starts the next one waiting.
+    @inlinable
+    func finishOne() {
+        delivery.send { state, outbox in
+            state.running -= 1
+            if state.isDone { outbox.sendCompleted() }
+        }
+        startWaiting()
     }
 }
