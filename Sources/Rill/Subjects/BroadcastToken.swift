@@ -41,7 +41,10 @@ final class BroadcastToken: Sendable {
     /// receiver is already marked detached), and the caller releases it.
     @usableFromInline
     func releaseAfterDelivery(_ receiver: any BroadcastObserverReleasing) -> Bool {
-        pendingReleases.withLock { pending in
+        // Without the lock when nobody is sending, the common case: the lock only keeps the
+        // hand-over and the sender's check of the pending list from crossing.
+        if flags.load(ordering: .sequentiallyConsistent) & Flag.sending == 0 { return false }
+        return pendingReleases.withLock { pending in
             var current = flags.load(ordering: .sequentiallyConsistent)
             while current & Flag.sending != 0 {
                 let (exchanged, original) = flags.compareExchange(
