@@ -155,8 +155,8 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     @inlinable
     func deliverOne(_ event: Event<Value, Failure>, to receivers: Receivers) -> Bool {
         var detached = 0
-        for receiver in receivers where !receiver.send(event) {
-            detached += 1
+        for receiver in receivers {
+            if !receiver.send(event) { detached += 1 }
         }
         return detached * 2 > receivers.count
     }
