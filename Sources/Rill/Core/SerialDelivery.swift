@@ -203,6 +203,13 @@ final class SerialDelivery<Value: Sendable, Failure: Error, State: Sendable>: @u
         if holdsToken { finishDelivering() }
     }
 
+    /// Delivers the values `next` pulls as one burst; a value that finds the token taken is sent
+    /// the ordinary way, queued behind the events already waiting.
+    @inlinable
+    func deliverBurst(_ next: () -> Value?, while isWanted: () -> Bool) {
+        deliverBurst(next, while: isWanted, queue: { send(.next($0)) })
+    }
+
     /// Takes the delivery token if nobody holds it, nothing is queued and the observer is
     /// attached: for a caller that then delivers a synchronous burst of values with
     /// ``deliverInBurst(_:)`` and gives the token back with ``finishDelivering()``.

@@ -119,7 +119,7 @@ final class BindRun<Output: Sendable, Failure: Error>: Sendable {
     /// Merges the values of a sequence (``Signal/from(_:)``), which it pulls, as one burst.
     @inlinable
     func mergeBurst(_ next: () -> Output?) {
-        delivery.deliverBurst(next, while: { !parts.isDisposed }, queue: { delivery.send(.next($0)) })
+        delivery.deliverBurst(next, while: { !parts.isDisposed })
     }
 
     @inlinable

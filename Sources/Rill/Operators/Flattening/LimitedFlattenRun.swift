@@ -103,8 +103,7 @@ final class LimitedFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
         if case .sequence(_, let makeIterator) = signal.source {
             // A sequence sends its values at once and then completes: one burst, and no
             // subscription of its own.
-            delivery.deliverBurst(
-                makeIterator(), while: { !parts.isDisposed }, queue: { delivery.send(.next($0)) })
+            delivery.deliverBurst(makeIterator(), while: { !parts.isDisposed })
             return finishOne()
         }
         let innerLifetime = parts.child()
