@@ -111,15 +111,19 @@ struct SubjectDisposalDuringDeliveryTests {
         let overlaps = Counter()
         let observersAlive = Locked<[@Sendable () -> Bool]>([])
         let churned = Flag()
+        // The senders and the subscribers run on threads of their own: a subscriber waits for a
+        // value without a timeout, so the senders must not wait for a Dispatch thread.
         let senders = DispatchGroup()
         for sender in 0..<4 {
-            DispatchQueue.global().async(group: senders) {
+            senders.enter()
+            Thread {
                 var index = 0
                 while !churned.isSet || index < 1_000 {
                     subject.sendNext(sender)
                     index += 1
                 }
-            }
+                senders.leave()
+            }.start()
         }
         onThreads(4) { _ in
             for _ in 0..<2_000 {

@@ -296,9 +296,30 @@ func onDedicatedThread<Result: Sendable>(
     }
 }
 
-/// Runs `body` on `count` threads at once and waits for all of them.
+/// Runs `body` on `count` threads of its own at once and waits for all of them.
+///
+/// Not `DispatchQueue.concurrentPerform`: it runs as many iterations at once as there are
+/// cores, on the caller's and Dispatch's threads, so iterations that wait for each other or for
+/// work queued on Dispatch could wait for ever, and meanwhile hold threads other tests need.
 func onThreads(_ count: Int, _ body: @Sendable (Int) -> Void) {
-    DispatchQueue.concurrentPerform(iterations: count, execute: body)
+    withoutActuallyEscaping(body) { body in
+        let finished = DispatchGroup()
+        for index in 0..<count {
+            // A thread keeps its closure until it exits, after `finished` is left: it holds the
+            // body through a box it empties first, so that nothing the body captured outlives
+            // this call.
+            let work = Locked<(@Sendable (Int) -> Void)?>(body)
+            finished.enter()
+            let thread = Thread {
+                work.value?(index)
+                work.value = nil
+                finished.leave()
+            }
+            thread.stackSize = 8 * 1024 * 1024
+            thread.start()
+        }
+        finished.wait()
+    }
 }
 
 /// Measures the wall-clock time of `body`.
