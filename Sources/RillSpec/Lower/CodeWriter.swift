@@ -53,24 +53,6 @@ struct CodeWriter {
         hasOpenSourceLocation = false
     }
 
-    /// Swift copied from a spec, starting at `location`: mapped to the spec's lines, its first line
-    /// padded so that its columns match too.
-    mutating func userCode(_ code: String, at location: SourceLocation?, paths: SpecPaths?) {
-        guard let location, paths != nil else {
-            line(code.dedented.trimmingSpaces)
-            return
-        }
-        sourceLocation(location, paths: paths)
-        let lines = code.drop(while: \.isWhitespace).split(separator: "\n", omittingEmptySubsequences: false)
-        let trailing = lines.reversed().prefix { $0.allSatisfy(\.isWhitespace) }.count
-        // Verbatim, so that a writer this text is later embedded in leaves the columns alone.
-        for (index, piece) in lines.dropLast(trailing).enumerated() {
-            text +=
-                Self.verbatim + (index == 0 ? String(repeating: " ", count: max(0, location.column - 1)) : "")
-                + piece + "\n"
-        }
-    }
-
     /// Lines written as they are, without indentation, when this text is embedded in another
     /// writer's too: their columns are the spec's.
     mutating func verbatim(_ lines: String) {

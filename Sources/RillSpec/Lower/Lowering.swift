@@ -204,9 +204,7 @@ struct Lowering {
                 returns(step, isBind: isBind, into: &layout)
             }
         }
-        let back =
-            CodeWriter.verbatim
-            + "#sourceLocation(file: \(paths.relative(closure.location.file).swiftLiteral), line: \(closure.location.line))\n"
+        let back = Self.lineDirective(closure.location, paths: paths)
         let block = "{\(head)\n" + Self.verbatimLines(layout.text) + back + "}"
         guard isBind else { return block }
         // bind takes a factory that makes the block once per subscription.
@@ -396,34 +394,24 @@ struct Lowering {
         }
     }
 
-    /// A closure body copied from the spec onto lines of its own, each at its spec line and padded
-    /// to its spec column, so that the compiler reports a Swift error in it at the line and column
-    /// where the spec has it; the closing brace and what follows map to the body's last line.
-    /// `nil` without `paths`, and for a multi-line string literal, whose lines cannot be moved.
+    /// A closure body copied from the spec onto lines of its own, each character at its spec line
+    /// and column (see ``SpecLayout``), so that the compiler reports a Swift error in it where the
+    /// spec has it; the closing brace and what follows map to the body's last line. `nil` without
+    /// `paths`, and for a body of white space only.
     func mappedBody(_ text: LocatedText) -> String? {
-        guard let paths, !text.text.contains("\"\"\""), text.locations.count == text.text.count else {
-            return nil
-        }
-        func directive(_ location: SourceLocation) -> String {
-            CodeWriter.verbatim
-                + "#sourceLocation(file: \(paths.relative(location.file).swiftLiteral), line: \(location.line))\n"
-        }
-        var body = "\n"
-        var last: SourceLocation?
-        var offset = 0
-        for line in text.text.split(separator: "\n", omittingEmptySubsequences: false) {
-            defer { offset += line.count + 1 }
-            let indentation = line.prefix { $0 == " " || $0 == "\t" }.count
-            guard indentation < line.count else { continue }
-            let location = text.locations[offset + indentation]
-            body += directive(location)
-            body +=
-                CodeWriter.verbatim + String(repeating: " ", count: max(0, location.column - 1))
-                + line.dropFirst(indentation).trimmingSpaces + "\n"
-            last = location
-        }
-        guard let last else { return nil }
-        return body + directive(last)
+        guard let paths,
+            let lastOffset = Array(text.text).lastIndex(where: { !$0.isWhitespace })
+        else { return nil }
+        var layout = SpecLayout(paths: paths)
+        layout.copy(text.slice(0..<lastOffset + 1))
+        return "\n" + Self.verbatimLines(layout.text)
+            + Self.lineDirective(text.location(at: lastOffset), paths: paths)
+    }
+
+    /// A directive, written as it is, that has the compiler take the next line for `location`'s.
+    static func lineDirective(_ location: SourceLocation, paths: SpecPaths) -> String {
+        CodeWriter.verbatim
+            + "#sourceLocation(file: \(paths.relative(location.file).swiftLiteral), line: \(location.line))\n"
     }
 
     // MARK: Text helpers
