@@ -35,13 +35,13 @@ struct RillOperatorPlugin: BuildToolPlugin {
         _ error: LayoutError, context: PluginContext, target: any Target, tool: PluginContext.Tool
     ) -> [Command] {
         let manifest = context.package.directoryURL.appending(path: "Package.swift")
-        let text = (try? String(contentsOf: manifest, encoding: .utf8)) ?? ""
-        let location = Self.location(declaringTarget: error.targetToFix, inManifest: text)
+        let declarations = ManifestDeclarations(manifest: manifest)
+        let location = declarations.location(of: error.targetToFix)
         // Without a reporter found in the manifest (the plugin applied through a variable, say),
         // every target reports: an error printed more than once rather than a build failing
         // unexplained.
         let included = Set(context.package.targets.compactMap { $0.sourceModule?.name })
-        let reporter = Self.pluginUsers(inManifest: text).first(where: included.contains)
+        let reporter = declarations.pluginUsers.first(where: included.contains)
         if case .specsTargetWithoutSwiftFile = error {
             // Adding the placeholder changes no folder of a target SwiftPM kept, so it would not
             // re-plan a build whose planning succeeded, and would run the stale report forever.
@@ -93,7 +93,7 @@ struct RillOperatorPlugin: BuildToolPlugin {
         if case .root = context.package.origin { isRoot = true } else { isRoot = false }
         guard specsTarget != nil || !isRoot else {
             let manifest = package.appending(path: "Package.swift")
-            if let declared = Self.declaredSpecsTarget(inManifest: manifest) {
+            if let declared = ManifestDeclarations(manifest: manifest).specsTarget {
                 throw LayoutError.specsTargetWithoutSwiftFile(
                     package: context.package.displayName, target: target.name, specsTarget: declared)
             }
@@ -211,67 +211,5 @@ struct RillOperatorPlugin: BuildToolPlugin {
         guard targetDirectory.lastPathComponent == target.name else { return nil }
         return targetDirectory.deletingLastPathComponent().appending(path: owner)
             .appending(path: destination.lastPathComponent).appending(path: plugin).appending(path: name)
-    }
-
-    /// The 1-based line and column of the manifest's `name: "target"`, if it can be found.
-    static func location(declaringTarget target: String, inManifest text: String) -> (line: Int, column: Int)?
-    {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() {
-            if let range = line.range(of: "name: \"\(target)\"") {
-                return (index + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
-            }
-        }
-        return nil
-    }
-
-    /// The targets whose declarations in the manifest apply the plugin, in the manifest's order,
-    /// test targets last: plain `swift build` builds the others.
-    static func pluginUsers(inManifest text: String) -> [String] {
-        // A declaration runs to the next one; `.plugin(name: …, capability: …)` declares a plugin,
-        // `.plugin(name: …, package: …)` in a target's `plugins:` applies one.
-        guard
-            let pattern = try? NSRegularExpression(
-                pattern:
-                    #"\.(target|executableTarget|testTarget|macro|binaryTarget|systemLibrary|plugin)\(\s*name:\s*"([^"]+)"(\s*,\s*capability:)?"#
-            )
-        else { return [] }
-        let declarations = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).filter {
-            Range($0.range(at: 1), in: text).map { text[$0] != "plugin" } ?? false
-                || $0.range(at: 3).location != NSNotFound
-        }
-        var users: [(name: String, isTest: Bool)] = []
-        for (index, match) in declarations.enumerated() {
-            guard let kind = Range(match.range(at: 1), in: text), text[kind] != "plugin",
-                let name = Range(match.range(at: 2), in: text),
-                let start = Range(match.range, in: text)?.upperBound
-            else { continue }
-            let end =
-                index + 1 < declarations.count
-                ? Range(declarations[index + 1].range, in: text)?.lowerBound ?? text.endIndex : text.endIndex
-            // A comment that names the plugin does not apply it.
-            let code = text[start..<end].split(separator: "\n").map { line in
-                line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
-            }
-            if code.contains(where: { $0.contains("\"RillOperatorPlugin\"") }) {
-                users.append((String(text[name]), text[kind] == "testTarget"))
-            }
-        }
-        return users.filter { !$0.isTest }.map(\.name) + users.filter(\.isTest).map(\.name)
-    }
-
-    /// The name of a target that the manifest declares with the path `Specs`. SwiftPM leaves a
-    /// target without a Swift file out of the package a plugin sees, so only the manifest's text
-    /// still tells that it was meant.
-    static func declaredSpecsTarget(inManifest manifest: URL) -> String? {
-        guard let text = try? String(contentsOf: manifest, encoding: .utf8),
-            let pattern = try? NSRegularExpression(
-                pattern: #"\.target\(\s*name:\s*"([^"]+)"[^()]*?path:\s*"(?:\./)?Specs/?""#)
-        else { return nil }
-        let range = NSRange(text.startIndex..., in: text)
-        guard let match = pattern.firstMatch(in: text, range: range),
-            let name = Range(match.range(at: 1), in: text)
-        else { return nil }
-        return String(text[name])
     }
 }
