@@ -22,10 +22,16 @@ public struct PeerDeclaration: Hashable, Sendable {
     public var message: String?
     /// Where the name comes from: a spec's counterpart field, or Rill's peer vocabulary.
     public var origin: String
+    /// Its generic parameters, one per element, each as declared: `T: Sendable`.
     public var generics: [String]
     /// Per parameter, its type.
     public var types: [String]
     public var whereClause: String
+
+    /// The names of its generic parameters.
+    var genericNames: Set<String> {
+        Set(generics.map(PeerNameEmitter.name(ofGenericParameter:)))
+    }
 }
 
 /// Stage 5d, emit: the compiler help for peers' names. Every name a counterpart field gives for
@@ -209,9 +215,12 @@ public enum PeerNameEmitter {
             }
         }
         if !current.trimmingSpaces.isEmpty { texts.append(current.trimmingSpaces) }
-        return texts.map { text in
-            (name: String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }), text: text)
-        }
+        return texts.map { text in (name: name(ofGenericParameter: text), text: text) }
+    }
+
+    /// `T` for `T: Sendable`.
+    static func name(ofGenericParameter text: String) -> String {
+        String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
     }
 
     static func identifiers(_ text: String) -> Set<String> {
@@ -387,10 +396,7 @@ struct RillNames {
         guard declaration.host == .signal, let labels = declaration.name.labels,
             let last = declaration.types.last
         else { return nil }
-        let generics = Set(
-            PeerNameEmitter.genericParameters("<\(declaration.generics.joined(separator: ", "))>").map(\.name)
-        )
-        guard last.contains("->") || generics.contains(last) else { return nil }
+        guard last.contains("->") || declaration.genericNames.contains(last) else { return nil }
         return closureSolvedOperators.first { rill in
             rill.base == declaration.name.base && rill.labels.count == labels.count
                 && Array(rill.labels.dropLast()) == Array(labels.dropLast())
