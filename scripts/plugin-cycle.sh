@@ -246,9 +246,9 @@ expect_one_error "an unknown step, with the specs used by three targets" "Specs/
     "'jst' is not a step"
 rm Specs/Mistakes.ops
 
-# The 1-based line of Package.swift that declares the target named $1.
+# The 1-based line of Package.swift that declares the target named $1 (not a product of that name).
 declaration_line() {
-    grep -n "name: \"$1\"" Package.swift | head -n 1 | cut -d: -f1
+    grep -n "name: \"$1\"" Package.swift | grep -v '\.library(' | head -n 1 | cut -d: -f1
 }
 
 # A plain build, one with the tests, and one of the library alone each fail with the error $3
@@ -298,6 +298,9 @@ build "restoring the placeholder"
 cp Package.swift Package.swift.saved
 perl -0pi -e 's/\n\s*\/\/ The specs: a target only.*?\]\),//s' Package.swift
 if grep -q CustomOperatorsSpecs Package.swift; then fail "the specs target is still in the manifest"; fi
+# A product named like the target, declared before it, is not where the error points.
+perl -0pi -e 's/\n(\s*)dependencies:/\n$1products: [.library(name: "MyOperators", targets: ["MyOperators"])],\n$1dependencies:/' Package.swift
+grep -q 'products: \[.library(name: "MyOperators"' Package.swift || fail "the product was not added"
 expect_layout_error "no target over Specs/" "" 1 "no target of 'CustomOperators' has the path 'Specs'" \
     '.target(name: "CustomOperatorsSpecs", path: "Specs", plugins: [.plugin(name: "RillOperatorPlugin", package: "Rill")])' \
     "'Specs/CustomOperatorsSpecs.swift'"
