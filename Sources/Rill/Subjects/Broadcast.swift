@@ -162,11 +162,14 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     }
 
     /// A signal whose subscriptions are subscriptions to this broadcast.
+    ///
+    /// Its producer captures no signal, so it is a plain `.producer`, not one held for release
+    /// without recursion: a subscription to a subject then takes no holder's lock.
     @inlinable
     func signal(named name: String) -> Signal<Value, Failure> {
         Signal(
-            name: SignalName(name),
-            producer: { [self] downstream, lifetime in subscribe(downstream, in: lifetime) })
+            source: .producer { [self] downstream, lifetime in subscribe(downstream, in: lifetime) },
+            name: SignalName(name))
     }
 
     /// Subscribes `downstream`; with `replaying` false it receives no remembered value, only the
