@@ -64,19 +64,21 @@ enum DeepChain {
     /// Decides what a subscription to a producer does, and counts it as one level deeper.
     @usableFromInline
     static func enterSubscription() -> Int {
-        let thread = ThreadState.current
-        let stack = stackAddress()
-        let entry = enter(thread, at: stack)
-        if entry == Entry.outermost {
-            thread.level = 1
-        } else if entry == Entry.nested {
-            thread.level += 1
-            // In the deeper half of the budget every subscription gets a checkpoint: one of them
-            // is then on each path that events take back up through the subscriptions made there.
-            let isDeep = thread.stackBase &- stack > stackBudget / 2
-            if isDeep || thread.level % checkpointInterval == 0 { return Entry.nestedWithCheckpoint }
+        ThreadState.withCurrent { thread in
+            let stack = stackAddress()
+            let entry = enter(thread, at: stack)
+            if entry == Entry.outermost {
+                thread.level = 1
+            } else if entry == Entry.nested {
+                thread.level += 1
+                // In the deeper half of the budget every subscription gets a checkpoint: one of
+                // them is then on each path that events take back up through the subscriptions
+                // made there.
+                let isDeep = thread.stackBase &- stack > stackBudget / 2
+                if isDeep || thread.level % checkpointInterval == 0 { return Entry.nestedWithCheckpoint }
+            }
+            return entry
         }
-        return entry
     }
 
     /// Whether work at `stack` runs nested, becomes the outermost core frame, or is left for it.
@@ -98,7 +100,7 @@ enum DeepChain {
         if entry == Entry.outermost {
             leaveOutermost()
         } else {
-            ThreadState.current.level -= 1
+            ThreadState.withCurrent { $0.level -= 1 }
         }
     }
 
@@ -106,19 +108,21 @@ enum DeepChain {
     /// point reached on this thread become the outermost frame again.
     @usableFromInline
     static func leaveOutermost() {
-        let thread = ThreadState.current
-        thread.runLeftWork()
-        thread.stackBase = 0
-        thread.level = 0
-        thread.isDeferring = false
+        ThreadState.withCurrent { thread in
+            thread.runLeftWork()
+            thread.stackBase = 0
+            thread.level = 0
+            thread.isDeferring = false
+        }
     }
 
     /// Leaves `work` for the outermost core frame, to run at the current nesting level.
     @usableFromInline
     static func leave(_ work: @escaping () -> Void) {
-        let thread = ThreadState.current
-        thread.isDeferring = true
-        thread.left.append(LeftWork(level: thread.level + 1, run: work))
+        ThreadState.withCurrent { thread in
+            thread.isDeferring = true
+            thread.left.append(LeftWork(level: thread.level + 1, run: work))
+        }
     }
 
     /// Runs `work` now, unless work was left for the thread's outermost core frame during the
@@ -128,8 +132,8 @@ enum DeepChain {
     /// this one when it gets the value (`repeat().take(1)` must not subscribe again).
     @usableFromInline
     static func runAfterLeftWork(_ work: @escaping () -> Void) {
-        let thread = ThreadState.current
-        guard thread.stackBase != 0, thread.isDeferring else { return work() }
+        let mustLeave = ThreadState.withCurrent { $0.stackBase != 0 && $0.isDeferring }
+        guard mustLeave else { return work() }
         leave(work)
     }
 
@@ -146,12 +150,12 @@ enum DeepChain {
     /// ``Entry/outermost`` or ``Entry/deferred``.
     @usableFromInline
     static func enterDelivery() -> Int {
-        enter(ThreadState.current, at: stackAddress())
+        ThreadState.withCurrent { enter($0, at: stackAddress()) }
     }
 
     /// Whether a core frame is active on this thread, to run the work left for it.
     static var hasOutermostFrame: Bool {
-        ThreadState.current.stackBase != 0
+        ThreadState.withCurrent { $0.stackBase != 0 }
     }
 
     /// Runs `body` as this thread's outermost core frame, which must not be active.

@@ -34,7 +34,7 @@ final class DeliveryCheckpoint<Value, Failure: Error>: @unchecked Sendable {
     }
 
     deinit {
-        ThreadState.current.release(&downstream)
+        ThreadState.withCurrent { $0.release(&downstream) }
     }
 
     /// The observer that upstream sends to.

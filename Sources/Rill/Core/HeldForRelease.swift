@@ -17,7 +17,7 @@ final class HeldSignal<Value: Sendable, Failure: Error>: Sendable {
 
     deinit {
         var signal = held.withLock { $0.take() }
-        ThreadState.current.release(&signal)
+        ThreadState.withCurrent { $0.release(&signal) }
     }
 }
 
@@ -55,7 +55,7 @@ final class HeldProducer<Value: Sendable, Failure: Error>: Sendable {
 
     deinit {
         var producer = held.withLock { $0.take() }
-        ThreadState.current.release(&producer)
+        ThreadState.withCurrent { $0.release(&producer) }
     }
 }
 

@@ -107,7 +107,7 @@ public final class CompositeDisposable: Disposable {
                 defer { entries = Entries() }
                 return entries
             }
-            ThreadState.current.dispose(taken.first, taken.rest)
+            ThreadState.withCurrent { $0.dispose(taken.first, taken.rest) }
         }
         parent?.remove(self)
     }
