@@ -259,7 +259,7 @@ enum SubjectMemory<Value: Sendable>: Sendable {
             receiver.enqueueForFlush(.next(value))
             if let terminal { receiver.enqueueForFlush(terminal) }
         case .values(let buffer):
-            buffer.forEach { receiver.enqueueForFlush(.next($0)) }
+            buffer.forEachOldestFirst { receiver.enqueueForFlush(.next($0)) }
             if let terminal { receiver.enqueueForFlush(terminal) }
         }
     }
@@ -294,7 +294,7 @@ struct ReplayBuffer<Value: Sendable>: Sendable {
     }
 
     @inlinable
-    func forEach(_ body: (Value) -> Void) {
+    func forEachOldestFirst(_ body: (Value) -> Void) {
         for value in values[start...] { body(value) }
         for value in values[..<start] { body(value) }
     }

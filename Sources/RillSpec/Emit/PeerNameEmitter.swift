@@ -260,10 +260,10 @@ public enum PeerNameEmitter {
             "\(label) \(SwiftNames.generatedPrefix)\(index): \(declaration.types[index])"
         }
         let generics = declaration.generics.isEmpty ? "" : "<\(declaration.generics.joined(separator: ", "))>"
-        let where_ = declaration.whereClause.isEmpty ? "" : " where \(declaration.whereClause)"
+        let constraints = declaration.whereClause.isEmpty ? "" : " where \(declaration.whereClause)"
         let isStatic = declaration.host == .signalType ? "static " : ""
         code.block(
-            "public \(isStatic)func \(SwiftNames.declared(declaration.name.base))\(generics)(\(parameters.joined(separator: ", "))) -> Never\(where_) {"
+            "public \(isStatic)func \(SwiftNames.declared(declaration.name.base))\(generics)(\(parameters.joined(separator: ", "))) -> Never\(constraints) {"
         ) { code in
             code.line("fatalError(\("\(declaration.name.fullName) is unavailable".swiftLiteral))")
         }
