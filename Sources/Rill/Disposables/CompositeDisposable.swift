@@ -65,9 +65,7 @@ public final class CompositeDisposable: Disposable {
     public var isDisposed: Bool { flags.load(ordering: .acquiring) & Flag.disposed != 0 }
 
     /// Adds `disposable`, or disposes it at once if this composite is already disposed.
-    // Consuming: the caller's last use of what it adds is usually this call, whose reference then
-    // moves into the entries instead of being retained once more and released by the caller.
-    public func add(_ disposable: consuming (any Disposable)?) {
+    public func add(_ disposable: (any Disposable)?) {
         guard let disposable else { return }
         let accepted = entries.withLock { entries in
             // Announcing the entry and reading the disposed bit in one step orders this add
