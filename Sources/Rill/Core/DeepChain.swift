@@ -160,8 +160,7 @@ enum DeepChain {
 
     /// Runs `body` as this thread's outermost core frame, which must not be active.
     static func runAsOutermost(_ body: () -> Void) {
-        let thread = ThreadState.current
-        thread.stackBase = stackAddress()
+        ThreadState.withCurrent { $0.stackBase = stackAddress() }
         body()
         leaveOutermost()
     }
@@ -170,16 +169,17 @@ enum DeepChain {
     /// that runs everything `body` leaves before this returns: for code that needs a
     /// subscription's synchronous events before it goes on, such as a blocking wait.
     static func isolated<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let thread = ThreadState.current
-        let saved = (thread.stackBase, thread.level, thread.isDeferring, thread.left)
-        thread.stackBase = 0
-        thread.level = 0
-        thread.isDeferring = false
-        thread.left = []
-        defer {
-            (thread.stackBase, thread.level, thread.isDeferring, thread.left) = saved
+        try ThreadState.withCurrent { thread in
+            let saved = (thread.stackBase, thread.level, thread.isDeferring, thread.left)
+            thread.stackBase = 0
+            thread.level = 0
+            thread.isDeferring = false
+            thread.left = []
+            defer {
+                (thread.stackBase, thread.level, thread.isDeferring, thread.left) = saved
+            }
+            return try body()
         }
-        return try body()
     }
 }
 

@@ -36,26 +36,27 @@ final class LiftCheckpoint: Sendable {
     /// Runs `subscribeUpstream`, or leaves it on the trampoline of the checkpoint above.
     @usableFromInline
     func subscribe(_ subscribeUpstream: @escaping () -> Void) {
-        let thread = ThreadState.current
-        if let trampoline = thread.trampoline, trampoline.expected === self {
+        ThreadState.withCurrent { thread in
+            if let trampoline = thread.trampoline, trampoline.expected === self {
+                trampoline.expected = nil
+                trampoline.pending = (subscribeUpstream, lower)
+                return
+            }
+            let trampoline = LiftTrampoline()
+            let outer = thread.trampoline
+            thread.trampoline = trampoline
+            defer { thread.trampoline = outer }
+            var next: (work: () -> Void, lower: LiftCheckpoint?)? = (subscribeUpstream, lower)
+            while let (work, lower) = next {
+                // Only the next checkpoint below may leave work here: any other checkpoint reached
+                // meanwhile (in an event handler, or in another chain) runs its own trampoline.
+                trampoline.expected = lower
+                trampoline.pending = nil
+                work()
+                next = trampoline.pending
+            }
             trampoline.expected = nil
-            trampoline.pending = (subscribeUpstream, lower)
-            return
         }
-        let trampoline = LiftTrampoline()
-        let outer = thread.trampoline
-        thread.trampoline = trampoline
-        defer { thread.trampoline = outer }
-        var next: (work: () -> Void, lower: LiftCheckpoint?)? = (subscribeUpstream, lower)
-        while let (work, lower) = next {
-            // Only the next checkpoint below may leave work here: any other checkpoint reached
-            // meanwhile (in an event handler, or in another chain) runs its own trampoline.
-            trampoline.expected = lower
-            trampoline.pending = nil
-            work()
-            next = trampoline.pending
-        }
-        trampoline.expected = nil
     }
 }
 

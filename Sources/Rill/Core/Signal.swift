@@ -79,8 +79,8 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
 
     /// A producer source whose release does not recurse into the signals the producer captures:
     /// an operator's producer captures its upstream, and a chain of a million operators would
-    /// otherwise be released a million frames deep. Sources that capture no signal, such as
-    /// ``create(_:)``'s, use `.producer` directly.
+    /// otherwise be released a million frames deep. Sources that capture no signal, such as a
+    /// subject's, use `.producer` directly.
     @inlinable
     static func releasedWithoutRecursion(
         _ producer: @escaping @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void

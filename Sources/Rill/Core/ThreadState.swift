@@ -59,19 +59,14 @@ final class ThreadState {
         return key
     }()
 
-    /// This thread's state, created on first use and released when the thread exits. Retained
-    /// for the caller; hot paths use ``withCurrent(_:)``.
-    static var current: ThreadState {
-        withCurrent { $0 }
-    }
-
-    /// Calls `body` with this thread's state, which is not retained for the call: the thread's
-    /// slot holds it until the thread exits. Every subscription and disposal reads it, and a
-    /// retain and release around each read were a tenth of a subscription to a subject.
+    /// Calls `body` with this thread's state, created on first use and released when the thread
+    /// exits. The state is not retained for the call: the thread's slot holds it until then.
+    /// Every subscription and disposal reads it, and a retain and release around each read were
+    /// a tenth of a subscription to a subject.
     @inline(__always)
-    static func withCurrent<Result>(_ body: (ThreadState) -> Result) -> Result {
-        guard let pointer = pthread_getspecific(key) else { return body(makeCurrent()) }
-        return Unmanaged<ThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    static func withCurrent<Result>(_ body: (ThreadState) throws -> Result) rethrows -> Result {
+        guard let pointer = pthread_getspecific(key) else { return try body(makeCurrent()) }
+        return try Unmanaged<ThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
     /// Creates this thread's state on first use.
