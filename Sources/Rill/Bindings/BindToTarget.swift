@@ -10,6 +10,7 @@ extension Signal where Failure == Never {
     /// Only a signal that cannot fail can be bound, so that no error is lost in a binding: use
     /// ``bind(to:error:)`` to handle failures, or recover with `catch` first.
     @discardableResult
+    @inlinable
     public func bind(to target: some BindingTargetProvider<Value>) -> any Disposable {
         Binding.start(self, into: target.bindingTarget, error: { _ in })
     }
@@ -23,6 +24,7 @@ extension Signal {
     /// be handled, so that it is neither a crash in production nor silently lost. Otherwise as
     /// ``bind(to:)``.
     @discardableResult
+    @inlinable
     public func bind(
         to target: some BindingTargetProvider<Value>, error: @escaping @Sendable (Failure) -> Void
     ) -> any Disposable {
@@ -41,18 +43,22 @@ extension Signal {
     /// Sets `object`'s `keyPath` to every value of this signal until one side ends, without
     /// keeping `object` alive: the shorthand for binding to
     /// ``BindingTarget/init(_:_:)``.
+    @inlinable
     @discardableResult
     public func bind<Root: AnyObject & Sendable>(
-        to object: Root, _ keyPath: any ReferenceWritableKeyPath<Root, Value> & Sendable
+        to object: Root, _ keyPath: consuming any ReferenceWritableKeyPath<Root, Value> & Sendable
     ) -> any Disposable where Failure == Never {
         bind(to: BindingTarget(object, keyPath))
     }
 }
 
-/// The running side of a binding.
+/// The running side of a binding. Inlinable, so that a binding's observer is specialized for
+/// the values it writes: generic, it looked up type metadata for every value.
+@usableFromInline
 enum Binding {
     /// Subscribes `source` and writes its values into `target`. A target on the main actor is
     /// reached through `deliver(on: .main)`, which keeps the values in order.
+    @inlinable
     static func start<Value, Failure>(
         _ source: Signal<Value, Failure>, into target: BindingTarget<Value>,
         error: @escaping @Sendable (Failure) -> Void
@@ -67,6 +73,7 @@ enum Binding {
 
     /// Subscribes `source`, hands each value to `write` until it reports the target gone, and
     /// ends with the first of: the source's end, `lifetime`'s end, disposal.
+    @inlinable
     static func run<Value, Failure>(
         _ source: Signal<Value, Failure>, lifetime: Lifetime, error: @escaping @Sendable (Failure) -> Void,
         write: @escaping @Sendable (Value) -> Bool

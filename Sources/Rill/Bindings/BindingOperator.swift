@@ -10,6 +10,7 @@ infix operator <~ : BindingPrecedence
 
 /// Writes every value of `source` into `target` until one side ends; the same as
 /// `source.bind(to: target)`.
+@inlinable
 @discardableResult
 public func <~ <Target: BindingTargetProvider>(
     target: Target, source: Signal<Target.Value, Never>
@@ -19,6 +20,7 @@ public func <~ <Target: BindingTargetProvider>(
 
 /// Writes every value of `source` into `target` on the main actor until one side ends; the
 /// same as `source.bind(to: target)`.
+@inlinable
 @discardableResult
 public func <~ <Target: BindingTargetProvider>(
     target: Target, source: MainActorSignal<Target.Value, Never>
@@ -28,6 +30,7 @@ public func <~ <Target: BindingTargetProvider>(
 
 /// Writes the current value of `property`, then each change, into `target`, until one side
 /// ends: the binding ends when the property's sources are released.
+@inlinable
 @discardableResult
 public func <~ <Target: BindingTargetProvider, Source: PropertyProtocol>(
     target: Target, property: Source

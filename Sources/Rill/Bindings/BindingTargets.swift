@@ -3,6 +3,7 @@ extension MutableProperty: LifetimeProviding {}
 extension MutableProperty: BindingTargetProvider {
     /// Sets ``value`` to each value bound, without keeping the property alive: bindings end
     /// when the property is released.
+    @inlinable
     public var bindingTarget: BindingTarget<Value> {
         BindingTarget(lifetime: lifetime) { [weak self] value in self?.value = value }
     }
@@ -11,23 +12,29 @@ extension MutableProperty: BindingTargetProvider {
 extension Subject: BindingTargetProvider {
     /// Sends each value bound; the source's end is not sent. The subject is held weakly:
     /// bindings end at the first value that finds it released.
+    @inlinable
     public var bindingTarget: BindingTarget<Value> { BindingTarget(sendingTo: self) }
 }
 
 extension BehaviorSubject: BindingTargetProvider {
     /// Sends each value bound, making it the current value; the source's end is not sent. The
     /// subject is held weakly: bindings end at the first value that finds it released.
+    @inlinable
     public var bindingTarget: BindingTarget<Value> { BindingTarget(sendingTo: self) }
 }
 
 extension ReplaySubject: BindingTargetProvider {
     /// Sends each value bound; the source's end is not sent. The subject is held weakly:
     /// bindings end at the first value that finds it released.
+    @inlinable
     public var bindingTarget: BindingTarget<Value> { BindingTarget(sendingTo: self) }
 }
 
 extension BindingTarget {
-    /// A target that sends each value into `subject`, held weakly.
+    /// A target that sends each value into `subject`, held weakly. Inlinable, as the subjects'
+    /// and the mutable property's targets are, so that each value is written by code
+    /// specialized for it.
+    @inlinable
     init<Subject: SubjectProtocol & AnyObject>(sendingTo subject: Subject) where Subject.Value == Value {
         let (lifetime, token) = Lifetime.make()
         self.init(

@@ -168,6 +168,7 @@ enum DeepChain {
     /// Runs `body` as if no core frame were active on this thread, with its own outermost frame
     /// that runs everything `body` leaves before this returns: for code that needs a
     /// subscription's synchronous events before it goes on, such as a blocking wait.
+    @usableFromInline
     static func isolated<Result>(_ body: () throws -> Result) rethrows -> Result {
         try ThreadState.withCurrent { thread in
             let saved = (thread.stackBase, thread.level, thread.isDeferring, thread.left)

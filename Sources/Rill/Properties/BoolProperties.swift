@@ -21,6 +21,7 @@ extension PropertyProtocol where Value == Bool {
 extension Property where Value == Bool {
     /// A property that is `true` while every one of `properties` is; of none, `true` (RAC
     /// `-and` on the combined values).
+    @inlinable
     public static func all<Properties: Sequence>(
         _ properties: Properties
     ) -> Property<Bool> where Properties.Element: PropertyProtocol<Bool> {
@@ -29,6 +30,7 @@ extension Property where Value == Bool {
 
     /// A property that is `true` while any of `properties` is; of none, `false` (RAC `-or` on
     /// the combined values).
+    @inlinable
     public static func any<Properties: Sequence>(
         _ properties: Properties
     ) -> Property<Bool> where Properties.Element: PropertyProtocol<Bool> {

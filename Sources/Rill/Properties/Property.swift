@@ -48,7 +48,7 @@ public final class Property<Value: Sendable>: PropertyProtocol {
 
     /// A composed property fed by `values`, whose first value must arrive during subscription
     /// unless there is an `initial` one; the one lift every part of the algebra goes through.
-    @usableFromInline
+    @inlinable
     convenience init(composing values: Signal<Value, Never>, initial: Value? = nil, _ api: StaticString) {
         let (broadcast, upstream) = Self.compose(values, initial: initial, api)
         let (signal, changes) = Self.signals(broadcast, upstream)
@@ -60,6 +60,7 @@ public final class Property<Value: Sendable>: PropertyProtocol {
     ///
     /// The view has the same value and signals as `property`, and they complete when both are
     /// released. To follow a property without keeping it alive, use ``init(capturing:)``.
+    @inlinable
     public convenience init(_ property: some PropertyProtocol<Value>) {
         switch property {
         case let mutable as MutableProperty<Value>:
@@ -96,6 +97,7 @@ public final class Property<Value: Sendable>: PropertyProtocol {
     /// subscription to them is left. The property's signals complete when `values` completes,
     /// or when it is disposed because none of those is left; they keep running after the
     /// property is released.
+    @inlinable
     public convenience init(initial: Value, then values: Signal<Value, Never>) {
         self.init(composing: values, initial: initial, "Property.init(initial:then:)")
     }
@@ -103,11 +105,15 @@ public final class Property<Value: Sendable>: PropertyProtocol {
     /// Creates a property that follows `property` without keeping it alive: its value is
     /// `property`'s current value, then each change, and its signals complete when
     /// `property` is released. After that it keeps the last value.
+    @inlinable
     public convenience init(capturing property: some PropertyProtocol<Value>) {
         self.init(composing: property.signal, "Property.init(capturing:)")
     }
 
-    /// Subscribes a new broadcast to `values` and checks that it has a value.
+    /// Subscribes a new broadcast to `values` and checks that it has a value. Inlinable, as are
+    /// the signals below, so that a composed property's values are delivered by code
+    /// specialized for them: generic, each value looked up type metadata several times.
+    @inlinable
     static func compose(
         _ values: Signal<Value, Never>, initial: Value?, _ api: StaticString
     ) -> (Broadcast<Value, Never>, PropertyUpstream) {
@@ -138,6 +144,7 @@ public final class Property<Value: Sendable>: PropertyProtocol {
 
     /// The signals of a composed property: they and each subscription to them keep its upstream
     /// running.
+    @inlinable
     static func signals(
         _ broadcast: Broadcast<Value, Never>, _ upstream: PropertyUpstream
     ) -> (signal: Signal<Value, Never>, changes: Signal<Value, Never>) {

@@ -20,6 +20,7 @@ extension PropertyProtocol {
 extension Property {
     /// A property whose value is the array of the current values of `properties`, changing when
     /// any of them does. Of no properties, a property whose value is `[]` for ever.
+    @inlinable
     public static func combineLatest<Properties: Sequence>(
         _ properties: Properties
     ) -> Property<[Value]> where Properties.Element: PropertyProtocol<Value> {
@@ -29,6 +30,7 @@ extension Property {
     /// A property whose value is the array of the n-th values of `properties`, counting each
     /// one's value at the moment of zipping as its first. Of no properties, a property whose
     /// value is `[]` for ever.
+    @inlinable
     public static func zip<Properties: Sequence>(
         _ properties: Properties
     ) -> Property<[Value]> where Properties.Element: PropertyProtocol<Value> {
@@ -37,6 +39,7 @@ extension Property {
 
     /// A property made of the signals of `properties` combined by `combine`, or `[]` for ever
     /// when there are none (where the signal operators would complete without a value).
+    @inlinable
     static func combining<Properties: Sequence>(
         _ properties: Properties, _ api: StaticString,
         _ combine: ([Signal<Value, Never>]) -> Signal<[Value], Never>
