@@ -11,4 +11,15 @@ extension Signal {
     > {
         MulticastConnection(source: self, subject: subject)
     }
+
+    /// ``multicast(_:)`` onto a subject whose type is known here: what `publish()` and the
+    /// replays use, so that the values they share are sent into the subject by code specialized
+    /// for it. Through the existential, every value went through the subject's generic
+    /// implementation and looked up type metadata.
+    @inlinable
+    func multicast<Shared: SubjectProtocol<Value, Failure>>(_ subject: Shared) -> MulticastConnection<
+        Value, Failure
+    > {
+        MulticastConnection(source: self, subject: subject)
+    }
 }

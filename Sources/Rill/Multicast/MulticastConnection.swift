@@ -14,16 +14,20 @@ import Synchronization
 /// let running = connection.connect()   // the request runs once, for both
 /// ```
 public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendable {
-    @usableFromInline let source: Signal<Value, Failure>
     @usableFromInline let subject: any SubjectProtocol<Value, Failure>
+    /// Subscribes the subject to the source. Made where the subject's type is known, so that
+    /// each value is sent into it by code specialized for that subject: through the existential
+    /// it was sent by the subject's generic implementation, which looked up type metadata for
+    /// every value.
+    @usableFromInline let subscribeSubject: @Sendable () -> any Disposable
     @usableFromInline let hasConnected = Atomic<Bool>(false)
     @usableFromInline let connection = SerialDisposable()
 
     /// Shares `source` through `subject`; see ``Signal/multicast(_:)``.
     @inlinable
-    init(source: Signal<Value, Failure>, subject: any SubjectProtocol<Value, Failure>) {
-        self.source = source
+    init(source: Signal<Value, Failure>, subject: some SubjectProtocol<Value, Failure>) {
         self.subject = subject
+        subscribeSubject = { source.subscribe(subject) }
     }
 
     /// The shared signal: a subscription to the subject. It receives the source's events once
@@ -42,7 +46,7 @@ public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendabl
     @discardableResult
     public func connect() -> any Disposable {
         if !hasConnected.exchange(true, ordering: .acquiringAndReleasing) {
-            connection.inner = source.subscribe(subject)
+            connection.inner = subscribeSubject()
         }
         return connection
     }

@@ -132,6 +132,18 @@ struct MulticastConnectionTests {
         #expect(connection.signal.record().values == [5])
     }
 
+    @Test("multicast onto a subject known only as an existential shares through that subject")
+    func existentialSubject() {
+        let source = ManualSource<Int, Never>()
+        let subject: any SubjectProtocol<Int, Never> = BehaviorSubject(0)
+        let connection = source.signal.multicast(subject)
+        let recorder = connection.signal.record()
+        connection.connect()
+        source.sendNext(1)
+        #expect(recorder.values == [0, 1])
+        #expect(subject.signal.record().values == [1])
+    }
+
     @Test("a published source that completes synchronously on connect reaches the subscribers made before")
     func synchronousSource() {
         let connection = Signal<Int, Never>.from([1, 2]).publish()
