@@ -45,6 +45,9 @@ final class ThreadState {
     var disposalDepth = 0
     /// Disposables that a deeply nested disposal left for the outermost one.
     var disposals: [any Disposable] = []
+    /// Whether this is the process's main thread, once ``MainScheduler`` has asked: Foundation
+    /// answers with two system calls on Linux, and a main-actor signal asks for every event.
+    var isMainThread: Bool?
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

@@ -1,6 +1,7 @@
 extension MainActorSignal {
     /// Transforms each value with `transform`, on the main actor, and stays a main-actor
     /// signal: what a view model does after `deliver(on: .main)` with its own state.
+    @inlinable
     public func map<Output: Sendable>(
         _ transform: @escaping @MainActor (Value) -> Output
     ) -> MainActorSignal<Output, Failure> {
@@ -12,6 +13,7 @@ extension MainActorSignal {
 
     /// Keeps the values that satisfy `isIncluded`, tested on the main actor, and stays a
     /// main-actor signal.
+    @inlinable
     public func filter(_ isIncluded: @escaping @MainActor (Value) -> Bool) -> MainActorSignal {
         MainActorSignal(
             deliveringOnMain: signal.filter { value in
@@ -21,6 +23,7 @@ extension MainActorSignal {
 
     /// Drops each value equal to the one before it (RAC `-distinctUntilChanged`), and stays a
     /// main-actor signal.
+    @inlinable
     public func removeDuplicates() -> MainActorSignal where Value: Equatable {
         MainActorSignal(deliveringOnMain: signal.distinctUntilChanged())
     }
@@ -29,6 +32,7 @@ extension MainActorSignal {
 extension MainActorSignal where Failure == Never {
     /// Writes every value into `target` on the main actor until one side ends, and returns the
     /// binding; as ``Signal/bind(to:)``, without leaving the main actor.
+    @inlinable
     @discardableResult
     public func bind(to target: some BindingTargetProvider<Value>) -> any Disposable {
         bind(to: target, error: { _ in })
@@ -50,9 +54,10 @@ extension MainActorSignal where Failure == Never {
     /// The binding ends when the object's ``LifetimeProviding/lifetime`` ends if it has one,
     /// else at the first value that finds it released (see ``BindingTarget/init(on:_:_:)``).
     @MainActor
+    @inlinable
     @discardableResult
     public func bind<Root: AnyObject>(
-        to object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>
+        to object: Root, _ keyPath: consuming ReferenceWritableKeyPath<Root, Value>
     ) -> any Disposable {
         bind(to: BindingTarget(on: .main, object, keyPath))
     }
@@ -62,6 +67,7 @@ extension MainActorSignal {
     /// Writes every value into `target` on the main actor until one side ends, and passes a
     /// failure to `error`, on the main actor: the binding ends with it. As
     /// ``Signal/bind(to:error:)``.
+    @inlinable
     @discardableResult
     public func bind(
         to target: some BindingTargetProvider<Value>, error: @escaping @MainActor (Failure) -> Void

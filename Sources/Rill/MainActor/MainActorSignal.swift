@@ -28,6 +28,7 @@ public struct MainActorSignal<Value: Sendable, Failure: Error>: Sendable {
 
     /// Wraps a signal that delivers every event on the main queue. ``MainActorSignal/subscribe(next:error:completed:)``
     /// stops with a message if an event arrives anywhere else.
+    @inlinable
     init(deliveringOnMain signal: Signal<Value, Failure>) {
         self.signal = signal
     }
@@ -37,6 +38,7 @@ public struct MainActorSignal<Value: Sendable, Failure: Error>: Sendable {
     /// The handlers run on the main actor, serially, in the order of the events. As with
     /// ``Signal/subscribe(next:error:completed:)``, disposal stops delivery at once and calls no
     /// handler; the subscription's resources are disposed before `error` or `completed` runs.
+    @inlinable
     @discardableResult
     public func subscribe(
         next: @escaping @MainActor (Value) -> Void = { _ in },
@@ -53,6 +55,7 @@ public struct MainActorSignal<Value: Sendable, Failure: Error>: Sendable {
     /// Runs `handler` on the main actor, which the caller is on: every event of ``signal`` is
     /// delivered by ``MainScheduler``, on the main queue, and the operators on a main-actor
     /// signal deliver where they receive.
+    @inlinable
     static func onMainActor<Result: Sendable>(_ api: String, _ handler: @MainActor () -> Result) -> Result {
         precondition(MainScheduler.isOnMainQueue, "\(api): an event arrived off the main queue")
         return MainActor.assumeIsolated(handler)
@@ -71,6 +74,7 @@ extension Signal {
     ///
     /// `scheduler` selects this overload; pass `.main`. Use `deliver(on:)` with an `any Scheduler`
     /// with `MainScheduler.main` to keep a plain ``Signal``.
+    @inlinable
     public func deliver(on scheduler: MainScheduler) -> MainActorSignal<Value, Failure> {
         MainActorSignal(deliveringOnMain: .defer { self.deliver(on: MainScheduler() as any Scheduler) })
     }

@@ -20,8 +20,12 @@ extension Signal {
                     lifetime.add(pending)
                     lifetime.add(ActionDisposable { delivery.detach() })
                     let upstream = lifetime.child()
+                    let main = scheduler as? MainScheduler
                     let observer = Observer<Value, Failure> { event in
                         if event.isTerminal { upstream.dispose() }
+                        // An event the main scheduler runs at once never waits, so it needs
+                        // no record for disposal to cancel.
+                        if let main, main.runIfImmediate({ delivery.send(event) }) { return }
                         pending.schedule(on: scheduler) { delivery.send(event) }
                     }
                     return (observer, upstream)

@@ -31,7 +31,29 @@ public final class MainScheduler: Scheduler {
     /// queue to Dispatch, its work runs on a thread that is not the process's main thread, so the
     /// queue is identified by a queue-specific key rather than by `Thread.isMainThread`.
     public static var isOnMainQueue: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: MainQueueKey.key) != nil
+        isMainThread || DispatchQueue.getSpecific(key: MainQueueKey.key) != nil
+    }
+
+    /// `Thread.isMainThread`, asked once per thread.
+    private static var isMainThread: Bool {
+        ThreadState.withCurrent { thread in
+            if let known = thread.isMainThread { return known }
+            let isMain = Thread.isMainThread
+            thread.isMainThread = isMain
+            return isMain
+        }
+    }
+
+    /// Runs `action` before returning if ``schedule(_:)`` would: on the main queue, with no action
+    /// of this scheduler waiting. Otherwise runs nothing and returns `false`. For `deliver(on:)`,
+    /// which then needs no record of the action to cancel it.
+    @usableFromInline
+    func runIfImmediate(_ action: () -> Void) -> Bool {
+        let position = waiting.add(1, ordering: .acquiringAndReleasing).newValue
+        defer { waiting.subtract(1, ordering: .acquiringAndReleasing) }
+        guard position == 1 && Self.isOnMainQueue else { return false }
+        Schedulers.perform(on: self, action)
+        return true
     }
 
     @discardableResult
