@@ -111,6 +111,14 @@ public enum Workloads {
         Workload(
             id: "W13", summary: "1M updates of a mutable property bound into an object's property",
             units: 1_000_000, unitName: "update", target: 14, expectedSum: triangle(1_000_000)),
+        Workload(
+            id: "W15",
+            summary: "1M updates of a mutable property through a derived property (`map`) to one subscriber",
+            units: 1_000_000, unitName: "update", target: .infinity, expectedSum: 2 * triangle(1_000_000)),
+        Workload(
+            id: "W16",
+            summary: "1M values from a subject bound into a mutable property (`<~`), one subscriber",
+            units: 1_000_000, unitName: "value", target: .infinity, expectedSum: triangle(1_000_000)),
     ]
 
     /// What W8's sink sums: value `i` goes to subject `i % 4`; from the fourth update on, each

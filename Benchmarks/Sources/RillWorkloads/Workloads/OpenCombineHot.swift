@@ -8,6 +8,7 @@ enum OpenCombineHot {
     static let iterations: [String: @Sendable (Inputs) -> Int] = [
         "W7": fanOutToSubscribers, "W9": deliverOnQueue, "W10": latestFromSubject, "W12": sharedChurn,
         "W12s": subjectChurn, "W13": propertyBoundIntoObject,
+        "W15": derivedProperty, "W16": subjectBoundIntoProperty,
     ]
 
     static func fanOutToSubscribers(_ inputs: Inputs) -> Int {
@@ -75,5 +76,30 @@ enum OpenCombineHot {
         for value in inputs.million { property.value = value }
         cancellable.cancel()
         return object.sum
+    }
+
+    /// As Rill's: OpenCombine has no property, so a `CurrentValueSubject` (which sends its
+    /// current value on subscription, as a property's signal does) through `map`.
+    static func derivedProperty(_ inputs: Inputs) -> Int {
+        var sum = 0
+        let property = CurrentValueSubject<Int, Never>(0)
+        let cancellable = property.map { $0 &* 2 }.sink { sum &+= $0 }
+        for value in inputs.million { property.value = value }
+        cancellable.cancel()
+        return sum
+    }
+
+    /// As Rill's: a `PassthroughSubject` subscribed by a `CurrentValueSubject`, Combine's way of
+    /// feeding a subject from a publisher.
+    static func subjectBoundIntoProperty(_ inputs: Inputs) -> Int {
+        var sum = 0
+        let subject = PassthroughSubject<Int, Never>()
+        let property = CurrentValueSubject<Int, Never>(0)
+        let cancellable = property.sink { sum &+= $0 }
+        let binding = subject.subscribe(property)
+        for value in inputs.million { subject.send(value) }
+        binding.cancel()
+        cancellable.cancel()
+        return sum
     }
 }

@@ -7,6 +7,7 @@ enum RillHotWorkloads {
         "W7": fanOutToSubscribers, "W8": combineLatestOfSubjects, "W9": deliverOnQueue,
         "W10": latestFromSubject, "W11": replayWithCapacity, "W12": sharedChurn, "W12a": autoconnectChurn,
         "W12s": subjectChurn, "W13": propertyBoundIntoObject,
+        "W15": derivedProperty, "W16": subjectBoundIntoProperty,
     ]
 
     static func fanOutToSubscribers(_ inputs: Inputs) -> Int {
@@ -104,5 +105,27 @@ enum RillHotWorkloads {
         for value in inputs.million { property.value = value }
         binding.dispose()
         return object.sum.value
+    }
+
+    static func derivedProperty(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let property = MutableProperty(0)
+        let doubled = property.map { $0 &* 2 }
+        let subscription = doubled.signal.subscribe(next: { sum.add($0) })
+        for value in inputs.million { property.value = value }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func subjectBoundIntoProperty(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let subject = Subject<Int, Never>()
+        let property = MutableProperty(0)
+        let subscription = property.signal.subscribe(next: { sum.add($0) })
+        let binding = property <~ subject.signal
+        for value in inputs.million { subject.sendNext(value) }
+        binding.dispose()
+        subscription.dispose()
+        return sum.value
     }
 }
