@@ -20,7 +20,7 @@ public enum Schedulers {
     /// which is how operators such as `delay` and `throttle` know where to schedule when given no
     /// scheduler.
     public static var current: (any Scheduler)? {
-        if let box = CurrentSchedulerSlot.get() { return box.scheduler }
+        if let scheduler = CurrentSchedulerSlot.get() { return scheduler }
         return MainScheduler.isOnMainQueue ? QueueScheduler.main : nil
     }
 
@@ -30,28 +30,23 @@ public enum Schedulers {
     public static func perform<Result>(on scheduler: any Scheduler, _ action: () throws -> Result) rethrows
         -> Result
     {
-        let box = SchedulerBox(scheduler)
-        let previous = CurrentSchedulerSlot.get()
-        CurrentSchedulerSlot.set(box)
-        defer {
-            CurrentSchedulerSlot.set(previous)
-            withExtendedLifetime(box) {}
+        // The slot points at this frame's copy of the scheduler, which outlives the action: no
+        // allocation per action, where a box for the slot took one.
+        var installed = scheduler
+        return try withUnsafeMutablePointer(to: &installed) { pointer in
+            let previous = CurrentSchedulerSlot.pointer()
+            CurrentSchedulerSlot.set(UnsafeRawPointer(pointer))
+            defer { CurrentSchedulerSlot.set(previous) }
+            return try action()
         }
-        return try action()
     }
 
     /// Runs actions synchronously on the calling thread.
     public static let immediate = ImmediateScheduler()
 }
 
-/// A class wrapper so that an existential scheduler can be stored behind a raw thread-local pointer.
-private final class SchedulerBox {
-    let scheduler: any Scheduler
-    init(_ scheduler: any Scheduler) { self.scheduler = scheduler }
-}
-
-/// A per-thread slot holding an unretained `SchedulerBox`; `Schedulers.perform` keeps the box
-/// alive for as long as it is installed.
+/// A per-thread slot pointing at the scheduler whose action is running, in the frame of
+/// `Schedulers.perform`, which clears it before that frame ends.
 private enum CurrentSchedulerSlot {
     static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -60,13 +55,15 @@ private enum CurrentSchedulerSlot {
         return key
     }()
 
-    static func get() -> SchedulerBox? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
-        return Unmanaged<SchedulerBox>.fromOpaque(pointer).takeUnretainedValue()
+    static func pointer() -> UnsafeRawPointer? {
+        pthread_getspecific(key).map { UnsafeRawPointer($0) }
     }
 
-    static func set(_ box: SchedulerBox?) {
-        let pointer = box.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+    static func get() -> (any Scheduler)? {
+        pointer()?.assumingMemoryBound(to: (any Scheduler).self).pointee
+    }
+
+    static func set(_ pointer: UnsafeRawPointer?) {
         pthread_setspecific(key, pointer)
     }
 }
