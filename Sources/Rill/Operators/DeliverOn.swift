@@ -20,12 +20,10 @@ extension Signal {
                     lifetime.add(pending)
                     lifetime.add(ActionDisposable { delivery.detach() })
                     let upstream = lifetime.child()
-                    let main = scheduler as? MainScheduler
+                    let immediate = scheduler as? any ImmediateRunning
                     let observer = Observer<Value, Failure> { event in
                         if event.isTerminal { upstream.dispose() }
-                        // An event the main scheduler runs at once never waits, so it needs
-                        // no record for disposal to cancel.
-                        if let main, main.runIfImmediate({ delivery.send(event) }) { return }
+                        if let immediate, immediate.runIfImmediate({ delivery.send(event) }) { return }
                         pending.schedule(on: scheduler) { delivery.send(event) }
                     }
                     return (observer, upstream)

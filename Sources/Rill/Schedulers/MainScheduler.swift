@@ -45,8 +45,7 @@ public final class MainScheduler: Scheduler {
     }
 
     /// Runs `action` before returning if ``schedule(_:)`` would: on the main queue, with no action
-    /// of this scheduler waiting. Otherwise runs nothing and returns `false`. For `deliver(on:)`,
-    /// which then needs no record of the action to cancel it.
+    /// of this scheduler waiting. Otherwise runs nothing and returns `false` (`ImmediateRunning`).
     @usableFromInline
     func runIfImmediate(_ action: () -> Void) -> Bool {
         let position = waiting.add(1, ordering: .acquiringAndReleasing).newValue
