@@ -57,6 +57,29 @@ struct SchedulerTests {
         #expect(ran.isSet)
     }
 
+    @Test(
+        "G9: deliver(on: immediate) delivers each event before the send returns and leaves Schedulers.current as it was"
+    )
+    func deliverOnImmediateKeepsCurrent() {
+        let log = Locked<[String]>([])
+        onPlainThread {
+            let outer = ImmediateScheduler()
+            let subject = Subject<Int, Never>()
+            let subscription = subject.signal.deliver(on: Schedulers.immediate).subscribe(
+                next: { log.append("\($0), outer is current: \(isCurrent(outer))") },
+                completed: { log.append("completed") })
+            Schedulers.perform(on: outer) {
+                subject.sendNext(1)
+                log.append("sent 1")
+            }
+            subject.sendNext(2)
+            subject.sendCompleted()
+            subscription.dispose()
+        }
+        #expect(
+            log.value == ["1, outer is current: true", "sent 1", "2, outer is current: false", "completed"])
+    }
+
     @Test("Schedulers.perform nests and restores the previous current scheduler")
     func performNests() {
         let log = Locked<[Bool]>([])
