@@ -48,21 +48,25 @@ public final class MainScheduler: Scheduler {
     /// of this scheduler waiting. Otherwise runs nothing and returns `false` (`ImmediateRunning`).
     @usableFromInline
     func runIfImmediate(_ action: () -> Void) -> Bool {
+        if runAtOnceIfFirst(action) { return true }
+        waiting.subtract(1, ordering: .acquiringAndReleasing)
+        return false
+    }
+
+    /// Counts `action` as waiting and, if nothing else of this scheduler waits and the caller is
+    /// on the main queue, runs it at once and uncounts it. Returns whether it ran; if it did not,
+    /// the caller owns the count.
+    private func runAtOnceIfFirst(_ action: () -> Void) -> Bool {
         let position = waiting.add(1, ordering: .acquiringAndReleasing).newValue
-        defer { waiting.subtract(1, ordering: .acquiringAndReleasing) }
         guard position == 1 && Self.isOnMainQueue else { return false }
+        defer { waiting.subtract(1, ordering: .acquiringAndReleasing) }
         Schedulers.perform(on: self, action)
         return true
     }
 
     @discardableResult
     public func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
-        let position = waiting.add(1, ordering: .acquiringAndReleasing).newValue
-        if position == 1 && Self.isOnMainQueue {
-            defer { waiting.subtract(1, ordering: .acquiringAndReleasing) }
-            Schedulers.perform(on: self, action)
-            return nil
-        }
+        if runAtOnceIfFirst(action) { return nil }
         let cancellation = ActionDisposable()
         DispatchQueue.main.async { [self] in
             defer { waiting.subtract(1, ordering: .acquiringAndReleasing) }
