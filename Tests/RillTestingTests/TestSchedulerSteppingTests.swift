@@ -10,9 +10,10 @@ private final class IssueLog: Sendable {
     private let entries = Mutex<[(message: String, line: Int)]>([])
 
     func capture(_ body: () -> Void) {
-        TestSchedulerIssue.$reporter.withValue({ message, location in
+        let reporter = TestSchedulerIssue.Reporter { message, location in
             self.entries.withLock { $0.append((message, location.line)) }
-        }) {
+        }
+        TestSchedulerIssue.$reporter.withValue(reporter) {
             body()
         }
     }
