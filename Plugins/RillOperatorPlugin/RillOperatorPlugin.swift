@@ -36,6 +36,11 @@ struct RillOperatorPlugin: BuildToolPlugin {
     ) -> [Command] {
         let manifest = context.package.directoryURL.appending(path: "Package.swift")
         let declarations = ManifestDeclarations(manifest: manifest)
+        var error = error
+        // A specs target the manifest declares, which SwiftPM dropped: it has no Swift file.
+        if case .missingSpecsTarget(let package, let target) = error, let declared = declarations.specsTarget {
+            error = .specsTargetWithoutSwiftFile(package: package, target: target, specsTarget: declared)
+        }
         let location = declarations.location(of: error.targetToFix)
         // Without a reporter found in the manifest (the plugin applied through a variable, say),
         // every target reports: an error printed more than once rather than a build failing
@@ -92,11 +97,7 @@ struct RillOperatorPlugin: BuildToolPlugin {
         let isRoot: Bool
         if case .root = context.package.origin { isRoot = true } else { isRoot = false }
         guard specsTarget != nil || !isRoot else {
-            let manifest = package.appending(path: "Package.swift")
-            if let declared = ManifestDeclarations(manifest: manifest).specsTarget {
-                throw LayoutError.specsTargetWithoutSwiftFile(
-                    package: context.package.displayName, target: target.name, specsTarget: declared)
-            }
+            // `layoutErrorCommands` tells a missing specs target from one without a Swift file.
             throw LayoutError.missingSpecsTarget(package: context.package.displayName, target: target.name)
         }
         let specFiles = try FileManager.default.contentsOfDirectory(atPath: specs.path(percentEncoded: false))
