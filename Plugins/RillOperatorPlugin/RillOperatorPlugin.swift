@@ -38,7 +38,8 @@ struct RillOperatorPlugin: BuildToolPlugin {
         let declarations = ManifestDeclarations(manifest: manifest)
         var error = error
         // A specs target the manifest declares, which SwiftPM dropped: it has no Swift file.
-        if case .missingSpecsTarget(let package, let target) = error, let declared = declarations.specsTarget {
+        if case .missingSpecsTarget(let package, let target) = error, let declared = declarations.specsTarget
+        {
             error = .specsTargetWithoutSwiftFile(package: package, target: target, specsTarget: declared)
         }
         let location = declarations.location(of: error.targetToFix)
