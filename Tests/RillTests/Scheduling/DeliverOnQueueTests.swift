@@ -72,7 +72,7 @@ struct DeliverOnQueueTests {
         let done = Gate()
         let subscription = subject.signal.deliver(on: QueueScheduler(queue: queue)).subscribe(
             next: { value in received.append(value) }, completed: { done.open() })
-        let count = 20_000
+        let count = 4_000
         let sender = Thread {
             for value in 0..<count { subject.sendNext(value) }
             subject.sendCompleted()
@@ -120,7 +120,7 @@ struct DeliverOnQueueTests {
             })
         let sent = Gate()
         let sender = Thread {
-            for _ in 0..<50_000 { subject.sendNext(LivePayload(live)) }
+            for _ in 0..<10_000 { subject.sendNext(LivePayload(live)) }
             sent.open()
         }
         sender.start()

@@ -215,6 +215,16 @@ struct OperatorStressTests {
         expectEveryValue { inputs in Signal.merge(inputs.map(\.signal)) }
     }
 
+    @Test(
+        "deliver(on:) a serial or a concurrent queue, after a merge of 8 subjects fed from 8 threads, loses, duplicates and reorders nothing",
+        arguments: [false, true])
+    func deliverOnQueue(concurrent: Bool) {
+        let queue = DispatchQueue(label: "rill.stress.deliver", attributes: concurrent ? .concurrent : [])
+        expectEveryValue { inputs in
+            Signal.merge(inputs.map(\.signal)).deliver(on: QueueScheduler(queue: queue))
+        }
+    }
+
     @Test("flattenMap over 8 subjects fed from 8 threads loses, duplicates and reorders nothing")
     func flattenMap() {
         let senders = senders
