@@ -4,7 +4,7 @@ import Synchronization
 /// producer writes a slot, then counts it with a releasing store; the consumer reads the count
 /// with an acquiring load and moves out the slots below it. A full segment links the next one,
 /// twice as long up to ``maximumCapacity``, so that a queue that never holds more than a few
-/// events keeps a few slots, and a long burst allocates once per 256 events.
+/// events keeps a few slots, and a long burst allocates a segment per 256 events.
 ///
 /// Each segment holds its successor (retained, in `successor`), so the consumer releases a
 /// segment it has emptied by taking that link and dropping the segment; a chain left behind

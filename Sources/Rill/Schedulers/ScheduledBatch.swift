@@ -116,7 +116,7 @@ final class ScheduledBatch<Value: Sendable, Failure: Error>: Disposable, @unchec
             while let event = takeNext() {
                 guard phase.load(ordering: .relaxed) != Phase.disposed else {
                     _ = consume event
-                    return release()
+                    return releaseAll()
                 }
                 downstream?._withUnsafeGuaranteedRef { $0.observer.send(event) }
             }
@@ -127,7 +127,7 @@ final class ScheduledBatch<Value: Sendable, Failure: Error>: Disposable, @unchec
                 phase.compareExchange(
                     expected: Phase.draining, desired: Phase.idle, ordering: .sequentiallyConsistent
                 ).exchanged
-            else { return release() }
+            else { return releaseAll() }
             // One more look, at what this action saw last: an append that did not see the
             // queue idle must be seen here. Another action may hold the consumer's side by now,
             // so `head` is not read again.
@@ -168,7 +168,7 @@ final class ScheduledBatch<Value: Sendable, Failure: Error>: Disposable, @unchec
     /// Releases every event still queued, then the downstream observer; called by the consumer
     /// once disposed.
     @inlinable
-    func release() {
+    func releaseAll() {
         while let event = takeNext() { _ = consume event }
         let released = downstream
         downstream = nil
@@ -181,7 +181,7 @@ final class ScheduledBatch<Value: Sendable, Failure: Error>: Disposable, @unchec
         guard before != Phase.disposed else { return }
         // An action draining releases the queue and the observer itself, once the event in hand
         // is delivered; otherwise no action will, and this disposal holds the consumer's side.
-        if before != Phase.draining { release() }
+        if before != Phase.draining { releaseAll() }
         action.withLock { $0.take() }?.dispose()
     }
 }
