@@ -61,11 +61,13 @@ struct PluginFootprintTests {
         let read = all.components(separatedBy: "String(contentsOf: ").dropFirst().map {
             String($0.prefix(while: { $0 != "," }))
         }
-        // The manifest, by ManifestDeclarations: to name the specs target's missing file; and the
-        // line of the target to fix, with the target that reports the error.
+        // The manifest, by ManifestDeclarations, once, in the layout error's report: the line of
+        // the target to fix, the target that reports the error, and the specs target's missing
+        // file.
         #expect(read.sorted() == ["file", "manifest"], "\(read)")
-        #expect(all.contains("ManifestDeclarations(manifest: manifest)"))
-        #expect(all.contains("let manifest = package.appending(path: \"Package.swift\")"))
+        #expect(all.components(separatedBy: "ManifestDeclarations(manifest: manifest)").count == 2)
+        #expect(
+            all.contains("let manifest = context.package.directoryURL.appending(path: \"Package.swift\")"))
         #expect(all.contains("let specFiles = try FileManager.default.contentsOfDirectory(atPath: specs."))
     }
 
