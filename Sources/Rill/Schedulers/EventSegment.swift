@@ -10,10 +10,11 @@ import Synchronization
 /// segment it has emptied by taking that link and dropping the segment; a chain left behind
 /// is released one segment at a time, not by recursion.
 @usableFromInline
-final class EventSegment<Element>: @unchecked Sendable {
-    // @unchecked: a slot is written once by the producer before the releasing store of `count`
-    // that covers it, and moved out only by the consumer, after the acquiring load that sees
-    // it; `taken` is the consumer's alone; `successor` is atomic.
+final class EventSegment<Element> {
+    // Not Sendable: only a ``ScheduledBatch`` reaches it, under the batch's own exclusion. A slot
+    // is written once by the producer before the releasing store of `count` that covers it, and
+    // moved out only by the consumer, after the acquiring load that sees it; `taken` is the
+    // consumer's alone; `successor` is atomic.
 
     @inlinable static var initialCapacity: Int { 8 }
     @inlinable static var maximumCapacity: Int { 256 }

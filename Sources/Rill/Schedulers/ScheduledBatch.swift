@@ -14,10 +14,12 @@ import Synchronization
 /// holds that side when the subscription is disposed releases both.
 @usableFromInline
 final class ScheduledBatch<Value: Sendable, Failure: Error>: Disposable, @unchecked Sendable {
-    // @unchecked: `tail` is read and written only by upstream's serial appends, `head` and
-    // `downstream` only by whoever holds the consumer's side (the action in the `draining`
-    // phase, or a disposal that found no action draining); the events pass between them through
-    // the segments' atomic counts.
+    // @unchecked: two locks guard the mutable state. `phase` is the lock of `head`, `downstream`
+    // and the segments' `taken`: whoever moves it, by compare-and-swap or exchange, to
+    // `draining` (an action) or to `disposed` from `idle` or `scheduled` (a disposal) holds them,
+    // and the acquiring and releasing orderings of those steps hand them over. Upstream's serial
+    // delivery (rule G6) is the lock of `tail` and of the slots it writes, which pass to the
+    // holder of `phase` through each segment's atomic count.
 
     @usableFromInline typealias Segment = EventSegment<Event<Value, Failure>>
 
@@ -98,10 +100,11 @@ final class ScheduledBatch<Value: Sendable, Failure: Error>: Disposable, @unchec
         let scheduled = scheduler.schedule { [self] in drain() }
         // Kept for cancelling; a disposal that came first did not find it, so it is cancelled
         // here.
-        action.withLock { $0 = scheduled }
-        if phase.load(ordering: .acquiring) == Phase.disposed {
-            action.withLock { $0.take() }?.dispose()
+        let cancelled: (any Disposable)? = action.withLock { stored in
+            stored = scheduled
+            return phase.load(ordering: .acquiring) == Phase.disposed ? stored.take() : nil
         }
+        cancelled?.dispose()
     }
 
     /// Delivers the queue until it is empty; the scheduled action.
