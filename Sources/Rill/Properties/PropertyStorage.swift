@@ -18,7 +18,7 @@ extension Broadcast where Failure == Never {
         _ api: StaticString, _ body: (inout Value?) throws(E) -> Outcome
     ) throws(E) -> Outcome {
         var outcome: Result<Outcome, E>?
-        let delivery: (value: Value, receivers: Receivers?)? = state.withLock { state in
+        let delivery: (value: Value, recipients: Recipients?)? = state.withLock { state in
             var current: Value?
             if case .current(let value) = state.memory { current = value }
             // Dropped from the memory first, so that `body` changes a uniquely held value in place.
@@ -29,8 +29,8 @@ extension Broadcast where Failure == Never {
             guard state.terminal == nil else { return nil }
             return (current, admit(.next(current), &state))
         }
-        if let delivery, let receivers = delivery.receivers {
-            deliver(.next(delivery.value), to: receivers)
+        if let delivery, let recipients = delivery.recipients {
+            deliver(.next(delivery.value), to: recipients)
         }
         // `outcome` is always set: `body` ran, or the lock's closure trapped.
         return try outcome.unsafelyUnwrapped.get()
@@ -68,15 +68,15 @@ extension Broadcast where Failure == Never, Value: Equatable {
     /// as they were. `newValue` runs under the lock: it must not touch this broadcast.
     @inlinable
     func update(ifChangedTo newValue: () -> Value) {
-        let delivery: (value: Value, receivers: Receivers?)? = state.withLock { state in
+        let delivery: (value: Value, recipients: Recipients?)? = state.withLock { state in
             guard state.terminal == nil, case .current(let old) = state.memory else { return nil }
             let new = newValue()
             guard new != old else { return nil }
             state.memory = .current(new)
             return (new, admit(.next(new), &state))
         }
-        if let delivery, let receivers = delivery.receivers {
-            deliver(.next(delivery.value), to: receivers)
+        if let delivery, let recipients = delivery.recipients {
+            deliver(.next(delivery.value), to: recipients)
         }
     }
 }

@@ -13,21 +13,40 @@ import Synchronization
 /// Each subscription is a ``BroadcastReceiver`` that delivers serially on its own: what a subject
 /// remembers is replayed on the subscribing thread, which may overlap the sender. Once a
 /// subscription is caught up, delivering a value to it takes one load and no lock or atomic
-/// read-modify-write (see ``BroadcastToken``). The list of subscriptions is copied when it
-/// changes, never when a value is sent. A disposed subscription receives nothing more and
-/// releases its observer at once, or, while a sender is delivering, as soon as the sender has
-/// delivered the event in hand (before its `send` returns); its empty receiver leaves the list
-/// when a send finds disposed receivers to be half of it, or when a subscription finds the list
-/// grown to twice its size at the last pruning.
+/// read-modify-write (see ``BroadcastToken``). The sender reads the list of subscriptions
+/// without retaining it (see ``ReceiverList``); the list is copied only when it changes while a
+/// sender may be reading it or a queued event holds it, never when a value is sent. A disposed
+/// subscription receives nothing more and releases its observer at once, or, while a sender is
+/// delivering, as soon as the sender has delivered the event in hand (before its `send`
+/// returns); its empty receiver leaves the list when a send finds disposed receivers to be half
+/// of it, or when a subscription finds the list grown to twice its size at the last pruning.
 @usableFromInline
 final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     @usableFromInline typealias Receiver = BroadcastReceiver<Value, Failure>
-    @usableFromInline typealias Receivers = ContiguousArray<Receiver>
+    @usableFromInline typealias Receivers = ReceiverList<Value, Failure>
+
+    /// The subscriptions an event goes to: the current list, which the sender reads without
+    /// retaining it while it holds the token, or a list the sender owns and releases.
+    @usableFromInline
+    struct Recipients {
+        @usableFromInline let list: Unmanaged<Receivers>
+        @usableFromInline let isOwned: Bool
+
+        @inlinable
+        init(list: Unmanaged<Receivers>, isOwned: Bool) {
+            self.list = list
+            self.isOwned = isOwned
+        }
+    }
 
     @usableFromInline
     struct State: Sendable {
         @usableFromInline var memory: SubjectMemory<Value>
-        @usableFromInline var subscriptions: Receivers = []
+        /// `nil` before the first subscription and after the end.
+        @usableFromInline var subscriptions: Receivers?
+        /// Lists replaced while the sender may have been reading them, which it releases when
+        /// it gives the token back.
+        @usableFromInline var retired: [Receivers] = []
         @usableFromInline var terminal: Event<Value, Failure>?
         /// Events sent while a thread was delivering, each with the subscriptions of its moment.
         @usableFromInline var queued = RingBuffer<(event: Event<Value, Failure>, receivers: Receivers)>()
@@ -68,7 +87,7 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
 
     @inlinable
     func send(_ event: Event<Value, Failure>) {
-        let receivers: Receivers? = state.withLock { state in
+        let recipients: Recipients? = state.withLock { state in
             // A subject follows the grammar too: nothing after its terminal event.
             guard state.terminal == nil else { return nil }
             if case .next(let value) = event {
@@ -79,17 +98,23 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
             return admit(event, &state)
         }
         if event.isTerminal { feeds.dispose() }
-        guard let receivers else { return }
-        deliver(event, to: receivers)
+        guard let recipients else { return }
+        deliver(event, to: recipients)
     }
 
     /// Makes the caller the sender of `event`, returning the subscriptions to deliver it to, or
     /// queues it behind the sender's and returns `nil`; called under the lock, once `event` is
-    /// recorded.
+    /// recorded. Without subscriptions there is nothing to deliver or queue.
     @inlinable
-    func admit(_ event: Event<Value, Failure>, _ state: inout State) -> Receivers? {
-        let receivers = state.subscriptions
-        if event.isTerminal { state.subscriptions = [] }
+    func admit(_ event: Event<Value, Failure>, _ state: inout State) -> Recipients? {
+        // A terminal event takes the list with it: nothing is delivered after it.
+        var owned: Receivers?
+        if event.isTerminal {
+            swap(&owned, &state.subscriptions)
+            guard owned != nil else { return nil }
+        } else {
+            guard let count = state.subscriptions?.count, count > 0 else { return nil }
+        }
         var before = token.flags.load(ordering: .relaxed)
         while true {
             // One atomic step decides between sending and queueing, so that a sender giving
@@ -100,8 +125,12 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
                 expected: before, desired: before | (isFree ? Flag.sending : Flag.queued),
                 ordering: .sequentiallyConsistent)
             if exchanged {
-                if isFree { return receivers }
-                state.queued.append((event, receivers))
+                if isFree {
+                    if let owned { return Recipients(list: .passRetained(owned), isOwned: true) }
+                    return Recipients(
+                        list: .passUnretained(state.subscriptions.unsafelyUnwrapped), isOwned: false)
+                }
+                state.queued.append((event, owned ?? state.subscriptions.unsafelyUnwrapped))
                 return nil
             }
             before = original
@@ -114,9 +143,11 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     /// the state for reuse: under many senders the sender then contends for the lock once per
     /// batch, not once per event.
     @inlinable
-    func deliver(_ event: Event<Value, Failure>, to receivers: Receivers) {
-        var mustPrune = deliverOne(event, to: receivers)
+    func deliver(_ event: Event<Value, Failure>, to recipients: Recipients) {
+        var mustPrune = recipients.list._withUnsafeGuaranteedRef { $0.send(event) }
+        if recipients.isOwned { recipients.list.release() }
         var backlog = RingBuffer<(event: Event<Value, Failure>, receivers: Receivers)>()
+        var retired: [Receivers] = []
         while true {
             if !mustPrune,
                 token.flags.compareExchange(expected: Flag.sending, desired: 0, ordering: .releasing)
@@ -126,7 +157,12 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
             }
             if token.flags.load(ordering: .relaxed) & Flag.releasing != 0 { token.releasePending() }
             let hasBacklog: Bool? = state.withLock { state in
-                if mustPrune { prune(&state) }
+                if mustPrune { prune(&state, bySender: true) }
+                // The sender reads no list now, so the lists it may have read can go.
+                if token.flags.load(ordering: .relaxed) & Flag.retired != 0 {
+                    swap(&retired, &state.retired)
+                    token.flags.bitwiseAnd(~Flag.retired, ordering: .relaxed)
+                }
                 guard !state.queued.isEmpty else {
                     // Fails when a receiver was disposed meanwhile: its observer is released first.
                     let gaveBack = token.flags.compareExchange(
@@ -138,6 +174,7 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
                 token.flags.bitwiseAnd(~Flag.queued, ordering: .relaxed)
                 return true
             }
+            retired.removeAll()
             mustPrune = false
             switch hasBacklog {
             case false?: return
@@ -145,20 +182,9 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
             case true?: break
             }
             while let (event, receivers) = backlog.popFirst() {
-                if deliverOne(event, to: receivers) { mustPrune = true }
+                if receivers.send(event) { mustPrune = true }
             }
         }
-    }
-
-    /// Delivers one event to each receiver still subscribed; returns whether disposed ones make
-    /// up more than half of the list, so that it is worth pruning.
-    @inlinable
-    func deliverOne(_ event: Event<Value, Failure>, to receivers: Receivers) -> Bool {
-        var detached = 0
-        for receiver in receivers {
-            if !receiver.send(event) { detached += 1 }
-        }
-        return detached * 2 > receivers.count
     }
 
     /// A signal whose subscriptions are subscriptions to this broadcast.
@@ -187,26 +213,63 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
             }
             // After the end nothing more can arrive; a late subscription is not kept.
             guard state.terminal == nil else { return }
-            if state.subscriptions.count >= state.pruneAt { prune(&state) }
-            state.subscriptions.append(receiver)
+            add(receiver, &state)
         }
         lifetime.add(receiver)
         receiver.flush()
     }
 
+    /// Appends `receiver` to the list of subscriptions; called under the lock.
+    @inlinable
+    func add(_ receiver: Receiver, _ state: inout State) {
+        guard let count = state.subscriptions?.count else {
+            state.subscriptions = Receivers(capacity: 4)
+            return state.subscriptions.unsafelyUnwrapped.append(receiver)
+        }
+        if count >= state.pruneAt { prune(&state, bySender: false) }
+        // Asked before the list is bound to a name, which would make it look shared.
+        if !canWriteInPlace(&state, bySender: false) || state.subscriptions.unsafelyUnwrapped.isFull {
+            let list = state.subscriptions.unsafelyUnwrapped
+            let capacity = list.isFull ? 2 * list.count : list.capacity
+            replaceSubscriptions(&state, with: list.copyOfLive(capacity: capacity), bySender: false)
+        }
+        state.subscriptions.unsafelyUnwrapped.append(receiver)
+    }
+
+    /// Whether the list of subscriptions can be written in place: no sender may be reading it
+    /// (`bySender`: the sender itself asks, between two deliveries) and no queued event holds it.
+    @inlinable
+    func canWriteInPlace(_ state: inout State, bySender: Bool) -> Bool {
+        // Acquiring: a sender that gave the token back read the list before it did.
+        (bySender || token.flags.load(ordering: .acquiring) & Flag.sending == 0)
+            && isKnownUniquelyReferenced(&state.subscriptions)
+    }
+
+    /// Puts `list` in place of the list of subscriptions, which, if the sender may be reading
+    /// it, stays alive until the sender gives the token back; called under the lock.
+    @inlinable
+    func replaceSubscriptions(_ state: inout State, with list: Receivers, bySender: Bool) {
+        var replaced: Receivers? = list
+        swap(&replaced, &state.subscriptions)
+        if !bySender, let replaced, token.retireIfSending() { state.retired.append(replaced) }
+    }
+
     /// Drops disposed receivers from the list, so that it stays within twice its live
     /// subscriptions plus a few; called under the lock.
     @inlinable
-    func prune(_ state: inout State) {
-        // Compacted in place, keeping the capacity. Releasing a detached receiver here runs no
-        // user code: its observer and queued events went when it was detached, or go with the
-        // sender that still holds it.
-        var live = 0
-        for index in state.subscriptions.indices where !state.subscriptions[index].isDetached {
-            state.subscriptions.swapAt(live, index)
-            live += 1
+    func prune(_ state: inout State, bySender: Bool) {
+        // Releasing a detached receiver here runs no user code: its observer and queued events
+        // went when it was detached, or go with the sender that still holds it.
+        guard state.subscriptions != nil else { return }
+        let live: Int
+        if canWriteInPlace(&state, bySender: bySender) {
+            live = state.subscriptions.unsafelyUnwrapped.removeDetached()
+        } else {
+            let list = state.subscriptions.unsafelyUnwrapped
+            let copy = list.copyOfLive(capacity: list.capacity)
+            live = copy.count
+            replaceSubscriptions(&state, with: copy, bySender: bySender)
         }
-        while state.subscriptions.count > live { state.subscriptions.removeLast() }
         state.pruneAt = max(8, 2 * live)
     }
 

@@ -25,6 +25,10 @@ final class BroadcastToken: Sendable {
         /// Receivers disposed during the delivery wait for the sender to release their
         /// observers. Set only under ``pendingReleases``'s lock.
         @inlinable static var releasing: Int { 4 }
+        /// Lists of subscriptions replaced while the sender may have been reading one wait in
+        /// the broadcast for the sender to release them. Set and cleared only under the
+        /// broadcast's lock.
+        @inlinable static var retired: Int { 8 }
     }
 
     /// Who is sending, and what waits for the sender: the sender gives the token back with one
@@ -57,6 +61,21 @@ final class BroadcastToken: Sendable {
             }
             return false
         }
+    }
+
+    /// Marks that a list of subscriptions waits for the sender to release it, and returns
+    /// whether one is sending; called under the broadcast's lock. A list replaced while nobody
+    /// sends is released at once: no sender can be reading it.
+    @inlinable
+    func retireIfSending() -> Bool {
+        var current = flags.load(ordering: .acquiring)
+        while current & Flag.sending != 0 {
+            let (exchanged, original) = flags.compareExchange(
+                expected: current, desired: current | Flag.retired, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            current = original
+        }
+        return false
     }
 
     /// Releases the observers handed over by ``releaseAfterDelivery(_:)``; called by the sender

@@ -92,4 +92,62 @@ struct SubjectDeliveryOrderTests {
         #expect(released == 10_000)
         subscription.dispose()
     }
+
+    @Test(
+        "100 subscriptions made and 50 disposed inside one handler, while the send reads the list: the event in hand reaches the first ones only, the next reaches every live one"
+    )
+    func listChangedWhileItIsRead() {
+        let subject = Subject<Int, Never>()
+        let received = Locked<[Int: [Int]]>([:])
+        let made = Locked<[any Disposable]>([])
+        @Sendable func subscribe(_ id: Int) -> any Disposable {
+            subject.signal.subscribe(next: { value in
+                received.withLock { $0[id, default: []].append(value) }
+            })
+        }
+        let first = subject.signal.subscribe(next: { value in
+            guard value == 1 else { return }
+            // Enough to outgrow the list and to make it prune, twice over.
+            for id in 1...100 { made.withLock { $0.append(subscribe(id)) } }
+            made.withLock { subscriptions in
+                for index in stride(from: 0, to: 100, by: 2) { subscriptions[index].dispose() }
+            }
+        })
+        let second = subscribe(0)
+        subject.sendNext(1)
+        subject.sendNext(2)
+        subject.sendCompleted()
+        let expected = [0: [1, 2]].merging((1...100).filter { $0 % 2 == 0 }.map { ($0, [2]) }) { $1 }
+        #expect(received.value == expected)
+        first.dispose()
+        second.dispose()
+    }
+
+    @Test(
+        "a property's observer that subscribes to it on each change: every subscription gets the current value, then each change after it"
+    )
+    func propertySubscribedFromItsOwnObserver() {
+        let property = MutableProperty(0)
+        let received = Locked<[[Int]]>([])
+        let made = Locked<[any Disposable]>([])
+        let first = property.signal.subscribe(next: { value in
+            guard value > 0, value <= 20 else { return }
+            let index = received.withLock { received in
+                received.append([])
+                return received.count - 1
+            }
+            made.withLock {
+                $0.append(
+                    property.signal.subscribe(next: { value in received.withLock { $0[index].append(value) } }
+                    ))
+            }
+        })
+        for value in 1...30 { property.value = value }
+        #expect(received.value.count == 20)
+        for (index, values) in received.value.enumerated() {
+            #expect(values == Array((index + 1)...30), "subscription \(index)")
+        }
+        first.dispose()
+        for subscription in made.value { subscription.dispose() }
+    }
 }
