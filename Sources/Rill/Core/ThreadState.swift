@@ -11,7 +11,10 @@ import Darwin
 /// What the core keeps per thread to walk deep chains without recursion: the trampoline of the
 /// lifted signals being subscribed and the values whose release is deferred.
 ///
-/// Not `Sendable`: each thread only ever sees its own, through a thread-local slot.
+/// Not `Sendable`: each thread only ever sees its own, through a thread-local slot. The
+/// properties that every subscription and disposal touch skip the dynamic exclusivity check,
+/// which cost a subscription to a subject 5 % of its time: only their own thread reaches them,
+/// and the core never holds an access to one across a call.
 @usableFromInline
 final class ThreadState {
     /// The trampoline of the outermost checkpoint being subscribed on this thread, if any.
@@ -25,7 +28,7 @@ final class ThreadState {
         didSet { updateNestingLimit() }
     }
     /// How many subscriptions are nested in the current run of the outermost frame.
-    var level = 0
+    @exclusivity(unchecked) var level = 0
     /// Whether work was left for the outermost frame during the current run: everything after
     /// it must be left too, to keep its order.
     var isDeferring = false {
@@ -40,11 +43,11 @@ final class ThreadState {
         rill_set_nesting_limit(limit)
     }
     /// The work left during the current run, in the order it was left.
-    var left: [LeftWork] = []
+    @exclusivity(unchecked) var left: [LeftWork] = []
     /// How many disposals of composite disposables are nested on this thread.
-    var disposalDepth = 0
+    @exclusivity(unchecked) var disposalDepth = 0
     /// Disposables that a deeply nested disposal left for the outermost one.
-    var disposals: [any Disposable] = []
+    @exclusivity(unchecked) var disposals: [any Disposable] = []
     /// Whether this is the process's main thread, once ``MainScheduler`` has asked: Foundation
     /// answers with two system calls on Linux, and a main-actor signal asks for every event.
     var isMainThread: Bool?
