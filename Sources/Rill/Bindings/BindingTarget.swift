@@ -83,10 +83,11 @@ public struct BindingTarget<Value: Sendable>: BindingTargetProvider, Sendable {
         // only if the closure is formed after the call above.
         let keyPath = consume keyPath
         let set: @Sendable (Root, Value) -> Void = { $0[keyPath: keyPath] = $1 }
+        let reference = WeakReference(object)
         self.init(
             lifetime: lifetime,
-            write: .anyThread { [weak object] value in
-                guard let object else {
+            write: .anyThread { value in
+                guard let object = reference.object else {
                     token?.dispose()
                     return false
                 }

@@ -5,7 +5,8 @@ extension MutableProperty: BindingTargetProvider {
     /// when the property is released.
     @inlinable
     public var bindingTarget: BindingTarget<Value> {
-        BindingTarget(lifetime: lifetime) { [weak self] value in self?.value = value }
+        let reference = WeakReference(self)
+        return BindingTarget(lifetime: lifetime) { value in reference.object?.value = value }
     }
 }
 
@@ -37,10 +38,11 @@ extension BindingTarget {
     @inlinable
     init<Subject: SubjectProtocol & AnyObject>(sendingTo subject: Subject) where Subject.Value == Value {
         let (lifetime, token) = Lifetime.make()
+        let reference = WeakReference(subject)
         self.init(
             lifetime: lifetime,
-            write: .anyThread { [weak subject] value in
-                guard let subject else {
+            write: .anyThread { value in
+                guard let subject = reference.object else {
                     token.dispose()
                     return false
                 }
