@@ -20,6 +20,10 @@ public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendabl
     /// it was sent by the subject's generic implementation, which looked up type metadata for
     /// every value.
     @usableFromInline let subscribeSubject: @Sendable () -> any Disposable
+    /// The subject's signal, taken where the subject's type is known: through the existential,
+    /// every subscription (each of `replayLazily()`'s) asked the subject's generic implementation
+    /// for it, which looked up type metadata.
+    @usableFromInline let subjectSignal: Signal<Value, Failure>
     @usableFromInline let hasConnected = Atomic<Bool>(false)
     @usableFromInline let connection = SerialDisposable()
 
@@ -28,12 +32,13 @@ public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendabl
     init(source: Signal<Value, Failure>, subject: some SubjectProtocol<Value, Failure>) {
         self.subject = subject
         subscribeSubject = { source.subscribe(subject) }
+        subjectSignal = subject.signal
     }
 
     /// The shared signal: a subscription to the subject. It receives the source's events once
     /// the connection is connected, and what the subject remembers.
     @inlinable
-    public var signal: Signal<Value, Failure> { subject.signal }
+    public var signal: Signal<Value, Failure> { subjectSignal }
 
     /// Subscribes the subject to the source, the first time it is called, and returns that
     /// subscription (RAC `-connect`).
