@@ -49,17 +49,9 @@ final class BroadcastToken: Sendable {
         // hand-over and the sender's check of the pending list from crossing.
         if flags.load(ordering: .sequentiallyConsistent) & Flag.sending == 0 { return false }
         return pendingReleases.withLock { pending in
-            var current = flags.load(ordering: .sequentiallyConsistent)
-            while current & Flag.sending != 0 {
-                let (exchanged, original) = flags.compareExchange(
-                    expected: current, desired: current | Flag.releasing, ordering: .sequentiallyConsistent)
-                if exchanged {
-                    pending.append(receiver)
-                    return true
-                }
-                current = original
-            }
-            return false
+            guard markWhileSending(Flag.releasing) else { return false }
+            pending.append(receiver)
+            return true
         }
     }
 
@@ -68,10 +60,17 @@ final class BroadcastToken: Sendable {
     /// sends is released at once: no sender can be reading it.
     @inlinable
     func retireIfSending() -> Bool {
-        var current = flags.load(ordering: .acquiring)
+        markWhileSending(Flag.retired)
+    }
+
+    /// Sets `flag` if a sender holds the token, in one atomic step with the check, so that the
+    /// sender's give-back fails and it attends to what `flag` marks; returns whether it did.
+    @inlinable
+    func markWhileSending(_ flag: Int) -> Bool {
+        var current = flags.load(ordering: .sequentiallyConsistent)
         while current & Flag.sending != 0 {
             let (exchanged, original) = flags.compareExchange(
-                expected: current, desired: current | Flag.retired, ordering: .acquiringAndReleasing)
+                expected: current, desired: current | flag, ordering: .sequentiallyConsistent)
             if exchanged { return true }
             current = original
         }

@@ -7,8 +7,10 @@
 /// sender gives the token back (``BroadcastToken/Flag/retired``).
 @usableFromInline
 final class ReceiverList<Value: Sendable, Failure: Error>: @unchecked Sendable {
-    // @unchecked: written only under its broadcast's lock, and then only when no sender is
-    // reading it (Broadcast.canWriteInPlace); read by a sender only while it holds the token.
+    // @unchecked: two locks guard it. Writes happen only under its broadcast's `state` lock,
+    // and only while no sender holds the broadcast's token (Broadcast.canWriteInPlace); a
+    // sender reads it only while it holds that token, taken and given back with acquiring and
+    // releasing order, so a write and a read never overlap.
 
     @usableFromInline typealias Receiver = BroadcastReceiver<Value, Failure>
 
