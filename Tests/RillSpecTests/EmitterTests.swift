@@ -70,7 +70,7 @@ struct EmitterTests {
             map.contains(
                 #"return Signal<Output, Failure>(name: .derived(from: self, "-map:"), lifting: self) { _rillDownstream, _rillLifetime in"#
             ))
-        #expect(map.contains("return Observer { _rillEvent in"))
+        #expect(map.contains("return Observer(handlingInPlace: { _rillEvent in"))
         #expect(map.contains("case .next(let _rillInput):"))
         #expect(flattened(map).contains("{ _rillDownstream.sendNext(transform($0)) }(_rillInput)"))
         #expect(map.contains("}(_rillInput)"))
@@ -129,7 +129,7 @@ struct EmitterTests {
         #expect(declaration(of: "_rillIsFinished", in: take) != nil)
         #expect(take.contains("lifting: self, subscribingIn: { _rillDownstream, _rillLifetime in"))
         #expect(take.contains("let _rillUpstreamLifetime = _rillLifetime.child()"))
-        #expect(take.contains("}, _rillUpstreamLifetime)"))
+        #expect(take.contains("}), _rillUpstreamLifetime)"))
         #expect(plain(take).contains("guard !_rillIsFinished else { return }"))
         #expect(
             plain(take).contains(
@@ -166,7 +166,7 @@ struct EmitterTests {
         let producer = try #require(
             take.range(of: "lifting: self, subscribingIn: { _rillDownstream, _rillLifetime in"))
         let state = try #require(declaration(of: "taken", in: take))
-        let subscribe = try #require(take.range(of: "return (Observer {"))
+        let subscribe = try #require(take.range(of: "return (Observer(handlingInPlace: {"))
         #expect(producer.upperBound < state.lowerBound)
         #expect(state.upperBound < subscribe.lowerBound)
         #expect(!take[..<producer.lowerBound].contains("taken"))

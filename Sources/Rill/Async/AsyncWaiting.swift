@@ -34,13 +34,13 @@ extension Signal {
     ) async throws(WaitError<Failure>) {
         let completion = Signal<Never, Failure>(producer: { downstream, lifetime in
             self.subscribe(
-                Observer { event in
+                Observer(handlingInPlace: { event in
                     switch event {
                     case .next: break
                     case .error(let failure): downstream.send(.error(failure))
                     case .completed: downstream.send(.completed)
                     }
-                },
+                }),
                 in: lifetime)
         })
         switch await AsyncWait.firstEvent(
@@ -82,7 +82,8 @@ final class AsyncWait<Value: Sendable, Failure: Error>: Sendable {
                 let seconds =
                     Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
                 DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { wait.giveUp() }
-                signal.subscribe(Observer { event in wait.finish(.event(event)) }, in: wait.subscription)
+                signal.subscribe(
+                    Observer(handlingInPlace: { event in wait.finish(.event(event)) }), in: wait.subscription)
             }
         } onCancel: {
             wait.giveUp()

@@ -87,7 +87,7 @@ enum Binding {
         // not collect the observers of ended bindings.
         binding.add(detach)
         source.subscribe(
-            Observer { event in
+            Observer(handlingInPlace: { event in
                 guard !binding.isDisposed else { return }
                 switch event {
                 case .next(let value):
@@ -98,7 +98,7 @@ enum Binding {
                 case .completed:
                     binding.dispose()
                 }
-            },
+            }),
             in: binding)
         return binding
     }

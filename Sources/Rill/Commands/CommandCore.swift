@@ -49,11 +49,11 @@ final class CommandCore<Input: Sendable, Output: Sendable, Failure: Error>: Send
     /// "not enabled".
     func follow(_ availableWork: Signal<Work?, Never>) {
         availableWork.subscribe(
-            Observer { [self] event in
+            Observer(handlingInPlace: { [self] event in
                 guard case .next(let work) = event else { return }
                 state.withLock { $0.work = work }
                 publishFlags()
-            },
+            }),
             in: input.child())
     }
 
@@ -103,7 +103,8 @@ final class CommandCore<Input: Sendable, Output: Sendable, Failure: Error>: Send
         lifetime.add(ActionDisposable { execution.cancel() })
         executions.send(.next(execution.replay.signal))
         running.add(execution)
-        work(input).subscribe(Observer { event in execution.receive(event) }, in: execution.work)
+        work(input).subscribe(
+            Observer(handlingInPlace: { event in execution.receive(event) }), in: execution.work)
     }
 
     /// Called once per execution, when it ends for any reason.

@@ -40,7 +40,7 @@ final class DeliveryCheckpoint<Value, Failure: Error>: @unchecked Sendable {
     /// The observer that upstream sends to.
     @inlinable
     var observer: Observer<Value, Failure> {
-        Observer { [self] event in receive(event) }
+        Observer(handlingInPlace: { [self] event in receive(event) })
     }
 
     /// Sends `event` on at once when the stack is shallow and nothing waits here: the common

@@ -17,7 +17,7 @@ extension Signal {
     ) -> any Disposable {
         let lifetime = CompositeDisposable()
         subscribe(
-            Observer { event in
+            Observer(handlingInPlace: { event in
                 // A terminal event disposes the lifetime, so this one check enforces both the
                 // grammar (G1) and silence after disposal (G3).
                 guard !lifetime.isDisposed else { return }
@@ -31,7 +31,7 @@ extension Signal {
                     lifetime.dispose()
                     completed()
                 }
-            },
+            }),
             in: lifetime)
         return lifetime
     }

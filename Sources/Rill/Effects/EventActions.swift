@@ -3,10 +3,10 @@ extension Signal {
     @inlinable
     public func on(next action: @escaping @Sendable (Value) -> Void) -> Signal {
         Signal(name: .derived(from: self, "-doNext:"), lifting: self) { downstream, _ in
-            Observer { event in
+            Observer(handlingInPlace: { event in
                 if case .next(let value) = event { action(value) }
                 downstream.send(event)
-            }
+            })
         }
     }
 
@@ -15,10 +15,10 @@ extension Signal {
     @inlinable
     public func on(error action: @escaping @Sendable (Failure) -> Void) -> Signal {
         Signal(name: .derived(from: self, "-doError:"), lifting: self) { downstream, _ in
-            Observer { event in
+            Observer(handlingInPlace: { event in
                 if case .error(let failure) = event { action(failure) }
                 downstream.send(event)
-            }
+            })
         }
     }
 
@@ -27,10 +27,10 @@ extension Signal {
     @inlinable
     public func on(completed action: @escaping @Sendable () -> Void) -> Signal {
         Signal(name: .derived(from: self, "-doCompleted:"), lifting: self) { downstream, _ in
-            Observer { event in
+            Observer(handlingInPlace: { event in
                 if case .completed = event { action() }
                 downstream.send(event)
-            }
+            })
         }
     }
 }

@@ -81,11 +81,11 @@ final class SharedSubscription<Value: Sendable, Failure: Error>: Sendable {
         let subscription = CompositeDisposable()
         connection.subscription.inner = subscription
         source.subscribe(
-            Observer { [self] event in
+            Observer(handlingInPlace: { [self] event in
                 if event.isTerminal { forget(connection) }
                 connection.broadcast.send(event)
                 if event.isTerminal { subscription.dispose() }
-            },
+            }),
             in: subscription)
     }
 

@@ -33,7 +33,8 @@ extension Signal {
                 lifetime.add(
                     scheduler.schedule {
                         guard !lifetime.isDisposed else { return }
-                        connection.signal.subscribe(Observer { delivery.send($0) }, in: lifetime)
+                        connection.signal.subscribe(
+                            Observer(handlingInPlace: { delivery.send($0) }), in: lifetime)
                         connection.connect()
                     })
             })

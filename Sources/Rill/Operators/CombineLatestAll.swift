@@ -28,11 +28,11 @@ extension Signal {
                     let inputLifetime = inputLifetimes[index]
                     guard !inputLifetime.isDisposed else { return }
                     input.subscribe(
-                        Observer { event in
+                        Observer(handlingInPlace: { event in
                             delivery.send { state, outbox in state.receive(event, from: index, into: &outbox)
                             }
                             if event.isTerminal { inputLifetime.dispose() }
-                        },
+                        }),
                         in: inputLifetime)
                 }
             })

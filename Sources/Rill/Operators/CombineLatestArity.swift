@@ -146,7 +146,7 @@ struct LatestCombiner<Output: Sendable, Failure: Error>: Sendable {
         let delivery = delivery
         let inputLifetime = lifetime.child()
         input.subscribe(
-            Observer { event in
+            Observer(handlingInPlace: { event in
                 delivery.send { state, outbox in
                     switch event {
                     case .next(let value):
@@ -161,7 +161,7 @@ struct LatestCombiner<Output: Sendable, Failure: Error>: Sendable {
                     }
                 }
                 if event.isTerminal { inputLifetime.dispose() }
-            },
+            }),
             in: inputLifetime)
     }
 }

@@ -30,7 +30,7 @@ extension Signal {
                 var groups: [Key: Subject<Output, Failure>] = [:]
                 var ordered: [Subject<Output, Failure>] = []
                 self.subscribe(
-                    Observer { event in
+                    Observer(handlingInPlace: { event in
                         switch event {
                         case .next(let value):
                             let groupKey = key(value)
@@ -51,7 +51,7 @@ extension Signal {
                             downstream.sendCompleted()
                             for group in ordered { group.sendCompleted() }
                         }
-                    },
+                    }),
                     in: lifetime)
             })
     }

@@ -6,10 +6,10 @@ extension Signal {
     public func materialize() -> Signal<Event<Value, Failure>, Never> {
         Signal<Event<Value, Failure>, Never>(name: .derived(from: self, "-materialize"), lifting: self) {
             downstream, _ in
-            Observer { event in
+            Observer(handlingInPlace: { event in
                 downstream.sendNext(event)
                 if event.isTerminal { downstream.sendCompleted() }
-            }
+            })
         }
     }
 }

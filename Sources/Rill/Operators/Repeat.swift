@@ -178,7 +178,7 @@ final class Resubscription<Value: Sendable, Failure: Error>: Sendable {
     func subscribe() {
         let attempt = lifetime.child()
         source.subscribe(
-            Observer { [self] event in
+            Observer(handlingInPlace: { [self] event in
                 guard event.isTerminal else { return delivery.send(event) }
                 attempt.dispose()
                 var count = resubscriptions.load(ordering: .acquiring)
@@ -195,7 +195,7 @@ final class Resubscription<Value: Sendable, Failure: Error>: Sendable {
                         next.inner = scheduler().schedule { [self] in start() }
                     }
                 }
-            },
+            }),
             in: attempt)
     }
 }

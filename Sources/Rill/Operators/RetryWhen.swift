@@ -74,7 +74,7 @@ final class TriggeredRetry<Value: Sendable, Failure: Error>: Sendable {
     func subscribeTrigger<Trigger>(_ trigger: Signal<Trigger, Failure>) {
         let subscription = lifetime.child()
         trigger.subscribe(
-            Observer { [self] event in
+            Observer(handlingInPlace: { [self] event in
                 switch event {
                 case .next:
                     let isAnswer = state.withLock { state in
@@ -88,7 +88,7 @@ final class TriggeredRetry<Value: Sendable, Failure: Error>: Sendable {
                 case .completed:
                     end(with: .completed)
                 }
-            },
+            }),
             in: subscription)
     }
 
@@ -123,7 +123,7 @@ final class TriggeredRetry<Value: Sendable, Failure: Error>: Sendable {
         let current = lifetime.child()
         attempt.inner = current
         source.subscribe(
-            Observer { [self] event in
+            Observer(handlingInPlace: { [self] event in
                 switch event {
                 case .next:
                     delivery.send(event)
@@ -134,7 +134,7 @@ final class TriggeredRetry<Value: Sendable, Failure: Error>: Sendable {
                     state.withLock { $0.isWaiting = true }
                     failures.sendNext(failure)
                 }
-            },
+            }),
             in: current)
     }
 

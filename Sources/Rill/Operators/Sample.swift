@@ -15,7 +15,7 @@ extension Signal {
                 let sourceLifetime = lifetime.child()
                 let samplerLifetime = lifetime.child()
                 self.subscribe(
-                    Observer { event in
+                    Observer(handlingInPlace: { event in
                         switch event {
                         case .next(let value):
                             delivery.send { latest, _ in latest = value }
@@ -23,10 +23,10 @@ extension Signal {
                             samplerLifetime.dispose()
                             delivery.send(event)
                         }
-                    },
+                    }),
                     in: sourceLifetime)
                 sampler.subscribe(
-                    Observer { event in
+                    Observer(handlingInPlace: { event in
                         switch event {
                         case .next:
                             delivery.send { latest, outbox in if let latest { outbox.sendNext(latest) } }
@@ -37,7 +37,7 @@ extension Signal {
                             sourceLifetime.dispose()
                             delivery.send(.completed)
                         }
-                    },
+                    }),
                     in: samplerLifetime)
             })
     }

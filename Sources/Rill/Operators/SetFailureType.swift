@@ -7,12 +7,12 @@ extension Signal where Failure == Never {
     > {
         Signal<Value, NewFailure>(name: .derived(from: self, "-setFailureType:"), lifting: self) {
             downstream, _ in
-            Observer { event in
+            Observer(handlingInPlace: { event in
                 switch event {
                 case .next(let value): downstream.sendNext(value)
                 case .completed: downstream.sendCompleted()
                 }
-            }
+            })
         }
     }
 }

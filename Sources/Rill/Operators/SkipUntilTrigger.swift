@@ -15,16 +15,16 @@ extension Signal {
                 let parts = lifetime.child()
                 let triggerLifetime = parts.child()
                 trigger.subscribe(
-                    Observer { event in
+                    Observer(handlingInPlace: { event in
                         if case .error = event {
                             triggerLifetime.dispose()
                         } else {
                             delivery.send { isOpen, _ in isOpen = true }
                         }
-                    },
+                    }),
                     in: triggerLifetime)
                 self.subscribe(
-                    Observer { event in
+                    Observer(handlingInPlace: { event in
                         switch event {
                         case .next(let value):
                             delivery.send { isOpen, outbox in if isOpen { outbox.sendNext(value) } }
@@ -32,7 +32,7 @@ extension Signal {
                             parts.dispose()
                             delivery.send(event)
                         }
-                    },
+                    }),
                     in: parts.child())
             })
     }

@@ -15,10 +15,10 @@ extension Signal {
                 let subscription = scheduler.schedule {
                     let upstream = lifetime.child()
                     self.subscribe(
-                        Observer { event in
+                        Observer(handlingInPlace: { event in
                             if event.isTerminal { upstream.dispose() }
                             delivery.send(event)
-                        },
+                        }),
                         in: upstream)
                 }
                 lifetime.add(subscription)

@@ -10,7 +10,7 @@ extension Signal {
         return Signal(name: .derived(from: self, "-takeLast: \(count)"), lifting: self) {
             downstream, lifetime in
             var buffered = RingBuffer<Value>()
-            return Observer { event in
+            return Observer(handlingInPlace: { event in
                 switch event {
                 case .next(let value):
                     guard count > 0 else { return }
@@ -25,7 +25,7 @@ extension Signal {
                     }
                     downstream.sendCompleted()
                 }
-            }
+            })
         }
     }
 }

@@ -13,13 +13,13 @@ extension Signal {
                 lifetime.add(ActionDisposable { delivery.detach() })
                 let receiverLifetime = lifetime.child()
                 replacement.subscribe(
-                    Observer { event in
+                    Observer(handlingInPlace: { event in
                         receiverLifetime.dispose()
                         delivery.send(event)
-                    },
+                    }),
                     in: lifetime.child())
                 self.subscribe(
-                    Observer { event in
+                    Observer(handlingInPlace: { event in
                         switch event {
                         case .next, .error:
                             delivery.send(event)
@@ -27,7 +27,7 @@ extension Signal {
                             // RAC concatenates `never`: the receiver's completion is swallowed.
                             receiverLifetime.dispose()
                         }
-                    },
+                    }),
                     in: receiverLifetime)
             })
     }

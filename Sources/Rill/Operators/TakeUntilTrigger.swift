@@ -16,7 +16,7 @@ extension Signal {
                 let parts = lifetime.child()
                 let triggerLifetime = parts.child()
                 trigger.subscribe(
-                    Observer { event in
+                    Observer(handlingInPlace: { event in
                         switch event {
                         case .next, .completed:
                             // As in RAC, both subscriptions end before completion is passed on.
@@ -25,9 +25,10 @@ extension Signal {
                         case .error:
                             triggerLifetime.dispose()
                         }
-                    },
+                    }),
                     in: triggerLifetime)
-                self.subscribe(Observer { event in delivery.send(event) }, in: parts.child())
+                self.subscribe(
+                    Observer(handlingInPlace: { event in delivery.send(event) }), in: parts.child())
             })
     }
 }

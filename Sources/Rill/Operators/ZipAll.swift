@@ -29,11 +29,11 @@ extension Signal {
                     // such a subscription is disposed at once.
                     let inputLifetime = lifetime.isDisposed ? CompositeDisposable() : inputLifetimes[index]
                     input.subscribe(
-                        Observer { event in
+                        Observer(handlingInPlace: { event in
                             delivery.send { state, outbox in state.receive(event, from: index, into: &outbox)
                             }
                             if event.isTerminal { inputLifetime.dispose() }
-                        },
+                        }),
                         in: inputLifetime)
                     if inputLifetime !== inputLifetimes[index] { inputLifetime.dispose() }
                 }

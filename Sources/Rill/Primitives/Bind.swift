@@ -101,7 +101,7 @@ final class BindRun<Output: Sendable, Failure: Error>: Sendable {
             delivery.withState { $0.active += 1 }
             let innerLifetime = parts.child()
             signal.subscribeFromEvent(
-                Observer { [self] event in
+                Observer(handlingInPlace: { [self] event in
                     switch event {
                     case .next:
                         delivery.send(event)
@@ -111,7 +111,7 @@ final class BindRun<Output: Sendable, Failure: Error>: Sendable {
                         innerLifetime.dispose()
                         finishOne()
                     }
-                },
+                }),
                 in: innerLifetime)
         }
     }

@@ -111,7 +111,7 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
     func subscribe(to part: Signal<Value, Failure>, sendingValues: Bool) {
         let partLifetime = lifetime.child()
         part.subscribe(
-            Observer { [downstream] event in
+            Observer(handlingInPlace: { [downstream] event in
                 switch event {
                 case .next:
                     if sendingValues { downstream.send(event) }
@@ -123,7 +123,7 @@ final class ConcatRun<Value: Sendable, Failure: Error> {
                         self.run()
                     }
                 }
-            },
+            }),
             in: partLifetime)
     }
 }

@@ -50,13 +50,13 @@ extension Signal {
             name: .derived(from: self, "-ignoreValues"),
             lifting: self,
             { downstream, _ in
-                Observer { event in
+                Observer(handlingInPlace: { event in
                     switch event {
                     case .next: break
                     case .error(let failure): downstream.send(.error(failure))
                     case .completed: downstream.send(.completed)
                     }
-                }
+                })
             })
     }
 }

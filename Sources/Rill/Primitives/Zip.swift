@@ -20,19 +20,19 @@ extension Signal {
             let firstLifetime = lifetime.child()
             let secondLifetime = lifetime.child()
             self.subscribe(
-                Observer { event in
+                Observer(handlingInPlace: { event in
                     run.send(.first(event))
                     if event.isTerminal { firstLifetime.dispose() }
-                },
+                }),
                 in: firstLifetime)
             // As in RAC, `other` is subscribed even when this signal already ended the zip
             // synchronously; that subscription is disposed at once.
             let otherLifetime = secondLifetime.isDisposed ? CompositeDisposable() : secondLifetime
             other.subscribe(
-                Observer { event in
+                Observer(handlingInPlace: { event in
                     run.send(.second(event))
                     if event.isTerminal { secondLifetime.dispose() }
-                },
+                }),
                 in: otherLifetime)
             if otherLifetime !== secondLifetime { otherLifetime.dispose() }
         }).named(.derived(from: self, "-zipWith:", other))

@@ -127,13 +127,13 @@ public final class Property<Value: Sendable>: PropertyProtocol {
         // is made deep inside a long chain's run (see `DeepChain`).
         DeepChain.isolated {
             values.subscribe(
-                Observer { event in
+                Observer(handlingInPlace: { event in
                     switch event {
                     case .next(let value):
                         broadcast.update(api) { (current: inout Value?) in current = value }
                     case .completed: lifetime.dispose()
                     }
-                }, in: lifetime)
+                }), in: lifetime)
         }
         precondition(
             broadcast.latest != nil,

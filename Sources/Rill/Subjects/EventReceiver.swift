@@ -72,11 +72,11 @@ extension Signal {
         let lifetime = CompositeDisposable()
         receiver.didSubscribe(with: lifetime)
         subscribe(
-            Observer { event in
+            Observer(handlingInPlace: { event in
                 guard !lifetime.isDisposed else { return }
                 if event.isTerminal { lifetime.dispose() }
                 receiver.send(event)
-            },
+            }),
             in: lifetime)
         return lifetime
     }

@@ -317,10 +317,13 @@ struct Lowering {
                 code.line("let \(Self.isFinished) = SinkState(false)")
                 code.line("let \(Self.upstreamLifetime) = \(lifetime).child()")
             }
+            // In place: an event reaches the stage's observer without being converted between
+            // its generic and its specialized form.
+            let opening = "Observer(handlingInPlace: { \(Self.generated("event")) in"
             let observer =
                 finishes
-                ? ("return (Observer { \(Self.generated("event")) in", "}, \(Self.upstreamLifetime))")
-                : ("return Observer { \(Self.generated("event")) in", "}")
+                ? ("return (\(opening)", "}), \(Self.upstreamLifetime))")
+                : ("return \(opening)", "})")
             code.block(observer.0, observer.1) { code in
                 if finishes { code.line("guard !\(Self.isFinished).value else { return }") }
                 code.line("switch \(Self.generated("event")) {")

@@ -23,7 +23,7 @@ extension FlattenRun {
     func subscribe(to outer: Signal<Signal<Inner, Failure>, Failure>) {
         let outerLifetime = parts.child()
         outer.subscribe(
-            Observer { [self] event in
+            Observer(handlingInPlace: { [self] event in
                 switch event {
                 case .next(let signal):
                     guard !parts.isDisposed else { return }
@@ -36,7 +36,7 @@ extension FlattenRun {
                         if Self.finishOuter(&state) { outbox.sendCompleted() }
                     }
                 }
-            },
+            }),
             in: outerLifetime)
     }
 

@@ -62,7 +62,7 @@ final class LatestFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
         }
         let innerLifetime = parts.child()
         signal.subscribe(
-            Observer { [self] event in
+            Observer(handlingInPlace: { [self] event in
                 switch event {
                 case .next:
                     sendValue(event, of: generation)
@@ -73,7 +73,7 @@ final class LatestFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
                     innerLifetime.dispose()
                     finish(generation)
                 }
-            },
+            }),
             in: innerLifetime)
         // Only now is the replaced inner signal disposed. An inner signal that arrived during
         // this one's subscription (re-entrantly) has replaced it already, and disposed the one

@@ -108,7 +108,7 @@ final class LimitedFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
         }
         let innerLifetime = parts.child()
         signal.subscribe(
-            Observer { [self] event in
+            Observer(handlingInPlace: { [self] event in
                 switch event {
                 case .next:
                     delivery.send(event)
@@ -118,7 +118,7 @@ final class LimitedFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
                     innerLifetime.dispose()
                     finishOne()
                 }
-            },
+            }),
             in: innerLifetime)
     }
 

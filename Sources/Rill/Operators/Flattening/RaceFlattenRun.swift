@@ -52,7 +52,7 @@ final class RaceFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
             return
         }
         signal.subscribe(
-            Observer { [self] event in
+            Observer(handlingInPlace: { [self] event in
                 guard isWinner(number) else { return }
                 switch event {
                 case .next:
@@ -66,7 +66,7 @@ final class RaceFlattenRun<Inner: Sendable, Failure: Error>: FlattenRun {
                         if state.isDone { outbox.sendCompleted() }
                     }
                 }
-            },
+            }),
             in: racerLifetime)
     }
 
