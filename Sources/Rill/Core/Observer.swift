@@ -57,22 +57,13 @@ public struct Observer<Value, Failure: Error> {
 
     /// Sends a value.
     @inlinable
-    public func sendNext(_ value: consuming Value) {
-        var event = Event<Value, Failure>.next(value)
-        handle(&event)
-    }
+    public func sendNext(_ value: consuming Value) { send(.next(value)) }
 
     /// Sends a failure, ending the subscription.
     @inlinable
-    public func sendError(_ failure: consuming Failure) {
-        var event = Event<Value, Failure>.error(failure)
-        handle(&event)
-    }
+    public func sendError(_ failure: consuming Failure) { send(.error(failure)) }
 
     /// Sends completion, ending the subscription.
     @inlinable
-    public func sendCompleted() {
-        var event = Event<Value, Failure>.completed
-        handle(&event)
-    }
+    public func sendCompleted() { send(.completed) }
 }
