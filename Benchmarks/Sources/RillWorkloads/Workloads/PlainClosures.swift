@@ -3,7 +3,7 @@
 enum PlainClosures {
     static let library = Library(
         name: "plain-closures",
-        iterations: ["W0": sinkOnly, "W1": pipeline, "W2": deepChain])
+        iterations: ["W0": sinkOnly, "W1": pipeline, "W2": deepChain, "W13": weakSetterCall])
 
     @inline(never)
     static func drive(_ values: [Int], into push: (Int) -> Bool) {
@@ -55,5 +55,24 @@ enum PlainClosures {
         }
         drive(inputs.hundredThousand, into: stage)
         return sum
+    }
+
+    /// What an object held weakly costs per update: a binding must not keep its object alive, so
+    /// each update loads the weak reference, calls the setter, and releases the object. W13's
+    /// floor: the same object and setter, called directly (as the optimizer makes of a literal
+    /// key path), without a property, a broadcast or a subscription.
+    static func weakSetterCall(_ inputs: Inputs) -> Int {
+        struct WeakTarget {
+            weak var object: RillHotWorkloads.BoundObject?
+        }
+        let object = RillHotWorkloads.BoundObject()
+        let target = WeakTarget(object: object)
+        let write: (Int) -> Bool = { value in
+            guard let object = target.object else { return false }
+            object.latest = value
+            return true
+        }
+        drive(inputs.million, into: write)
+        return withExtendedLifetime(object) { object.sum.value }
     }
 }
