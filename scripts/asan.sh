@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite under AddressSanitizer, as .ci/run runs it (about 5 minutes on 2 cores).
+# The whole test suite under AddressSanitizer (about 5 minutes on 2 cores); .ci/run runs it without
+# the two suites whose work is a compiler in a child process (its --skip says why).
 #
 # LeakSanitizer is off: every block it reports at exit belongs to a TestScheduler left in a cycle
 # with the actions still queued on it when a test ends (docs/Reliability.md). Releases by Rill
@@ -12,12 +13,6 @@
 # per operator overflows their 512 KiB thread. The plain suite proves the depth. For the same
 # reason the other single-threaded scale tests (a million links, recursions, repetitions or events
 # on one thread) run a tenth of their length (`RILL_SCALE_DIVISOR`, Tests/RillTests/Support/TestScale.swift).
-#
-# The two suites whose work is a compiler run in a child process (type-checking Rill's sources
-# with mutated or peer-named operators) are left out: the sanitizer instruments this process, which
-# only waits for the compiler. The generator on edited specs, what they do in process, runs here in
-# the robustness suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RILL_CHAIN_DEPTH=30000 RILL_SCALE_DIVISOR=10 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address \
-    --skip 'MutantCompilationTests|PeerNameCompilationTests' "$@"
+RILL_CHAIN_DEPTH=30000 RILL_SCALE_DIVISOR=10 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address "$@"
