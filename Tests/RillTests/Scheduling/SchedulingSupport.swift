@@ -19,8 +19,8 @@ final class LabelledQueue: Sendable {
     var isCurrent: Bool { DispatchQueue.getSpecific(key: key) != nil }
 }
 
-/// A one-shot gate: a handler opens it, a test waits for it with a ten-second limit. Never a
-/// sleep: a blocking wait uses a semaphore, an asynchronous one a continuation.
+/// A one-shot gate: a handler opens it, a test waits for it, no longer than the hang guard. Never
+/// a sleep: a blocking wait uses a semaphore, an asynchronous one a continuation.
 final class Gate: Sendable {
     private struct State {
         var result: Bool?
