@@ -138,12 +138,15 @@ struct SchedulerTests {
         let scheduler = QueueScheduler(queue: queue)
         let cancelledRan = Flag()
         let start = Date()
-        let cancelled = scheduler.schedule(after: start.addingTimeInterval(0.002)) { cancelledRan.set() }
+        // Far enough ahead that the disposal comes first on a loaded machine, where this thread
+        // may wait milliseconds for a core between two lines; the second action comes after it,
+        // so that by then the first would have run.
+        let cancelled = scheduler.schedule(after: start.addingTimeInterval(0.2)) { cancelledRan.set() }
         cancelled?.dispose()
         let done = DispatchSemaphore(value: 0)
         let ranAt = Locked<Date?>(nil)
         let current = Locked<Bool?>(nil)
-        scheduler.schedule(after: start.addingTimeInterval(0.005)) {
+        scheduler.schedule(after: start.addingTimeInterval(0.25)) {
             ranAt.value = Date()
             current.value = isCurrent(scheduler)
             done.signal()
@@ -153,7 +156,7 @@ struct SchedulerTests {
         #expect(!cancelledRan.isSet)
         #expect(current.value == true)
         if let ranAt = ranAt.value {
-            #expect(ranAt.timeIntervalSince(start) >= 0.004)
+            #expect(ranAt.timeIntervalSince(start) >= 0.249)
         }
     }
 
