@@ -146,6 +146,27 @@ enum DeepChain {
         return limit != 0 && rill_stack_pointer() > limit
     }
 
+    /// How many broadcasts may deliver one inside another before each further one is a
+    /// delivery checkpoint. A subject's or a property's subscriber may send to another subject
+    /// or property, and a chain of them (properties derived from properties, subjects feeding
+    /// subjects) recurses through every one with no subscription between them to place a
+    /// checkpoint on. The few levels an app's state has run unchecked.
+    @inlinable static var uncheckedBroadcastNesting: UInt { 4 }
+
+    /// Counts a broadcast's delivery on this thread, and returns how many were delivering
+    /// around it: give the count back to ``leaveBroadcast(_:)``.
+    @inlinable @inline(__always)
+    static func enterBroadcast() -> UInt {
+        let nesting = rill_broadcast_nesting()
+        rill_set_broadcast_nesting(nesting &+ 1)
+        return nesting
+    }
+
+    @inlinable @inline(__always)
+    static func leaveBroadcast(_ nesting: UInt) {
+        rill_set_broadcast_nesting(nesting)
+    }
+
     /// Decides whether an event reaching a delivery checkpoint goes on now: ``Entry/nested``,
     /// ``Entry/outermost`` or ``Entry/deferred``.
     @usableFromInline

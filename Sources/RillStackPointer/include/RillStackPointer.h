@@ -25,4 +25,17 @@ static inline __attribute__((always_inline)) void rill_set_nesting_limit(uintptr
     rill_nesting_limit_storage = limit;
 }
 
+/// How many broadcasts (subjects, properties, multicasts) are delivering an event on the current
+/// thread, one inside another: a subscriber of one that sends to the next. A thread-local word,
+/// so that every delivery can count itself without a function call.
+extern _Thread_local uintptr_t rill_broadcast_nesting_storage;
+
+static inline __attribute__((always_inline)) uintptr_t rill_broadcast_nesting(void) {
+    return rill_broadcast_nesting_storage;
+}
+
+static inline __attribute__((always_inline)) void rill_set_broadcast_nesting(uintptr_t nesting) {
+    rill_broadcast_nesting_storage = nesting;
+}
+
 #endif

@@ -87,6 +87,44 @@ struct DeepChainOrderTests {
         }
     }
 
+    @Test(
+        "a deep chain of derived properties changed from 4 threads delivers every change serially, each thread's in order"
+    )
+    func derivedPropertiesFromManyThreads() async {
+        let root = MutableProperty(0)
+        // A thousand links of properties are far past the stack budget too, and each change
+        // passes through all of them.
+        let depth = 1_000
+        var property = Property(root)
+        for _ in 0..<depth { property = property.map { $0 + 1 } }
+        let last = property
+        let inside = Atomic<Int>(0)
+        let overlaps = Atomic<Int>(0)
+        let received = Locked<[Int]>([])
+        let subscription = last.signal.subscribe(next: { value in
+            if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
+                overlaps.add(1, ordering: .relaxed)
+            }
+            received.append(value - depth)
+            inside.subtract(1, ordering: .acquiringAndReleasing)
+        })
+        await onDedicatedThread {
+            onThreads(4) { thread in
+                for index in 1...100 { root.value = thread * 10_000 + index }
+            }
+        }
+        subscription.dispose()
+        let values = received.value
+        #expect(overlaps.load(ordering: .relaxed) == 0)
+        #expect(values.count == 401)
+        #expect(values.last == root.value)
+        #expect(last.value == root.value + depth)
+        for thread in 0..<4 {
+            let own = values.dropFirst().filter { $0 / 10_000 == thread }
+            #expect(own == (1...100).map { thread * 10_000 + $0 })
+        }
+    }
+
     @Test("a blocking wait made while a deep chain runs gets its value instead of waiting on the run")
     func blockingWaitInsideADeepRun() async {
         let firsts = Locked<[Int?]>([])
