@@ -20,10 +20,13 @@ private final class ResultsModel {
     }
 
     /// The shape the README shows: debounce, search, deliver on the main actor, assign.
+    ///
+    /// The wait is long so that only the queries' completion sends the one held back: with a wait
+    /// of 10 ms, a loaded machine that stalled the typing thread that long sent an early query too.
     func bind(
         queries: Signal<String, TestError>, search: @escaping @Sendable (String) -> Signal<String, TestError>
     ) {
-        subscription = queries.throttle(0.01).flatMapLatest(search).deliver(on: .main)
+        subscription = queries.throttle(60).flatMapLatest(search).deliver(on: .main)
             .subscribe(
                 next: { self.results.append($0) },
                 error: { self.failures.append($0) },
