@@ -101,8 +101,8 @@ enum ChainStackDepthTests {
     }
 
     /// The rows of each of the two suites: every other one, since neighbours cost alike.
-    static let firstHalf = rows.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
-    static let secondHalf = rows.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    static let firstHalf = rows.alternateHalf(0)
+    static let secondHalf = rows.alternateHalf(1)
 
     @Suite("Stack depth of long chains of every kind of operator, first half", .serialized)
     struct FirstHalf {

@@ -96,8 +96,8 @@ enum HotChainStackDepthTests {
     ]
 
     /// The rows of each of the two suites: every other one.
-    static let firstHalf = rows.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
-    static let secondHalf = rows.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    static let firstHalf = rows.alternateHalf(0)
+    static let secondHalf = rows.alternateHalf(1)
 
     @Suite("Stack depth of long hot chains, first half", .serialized)
     struct FirstHalf {
