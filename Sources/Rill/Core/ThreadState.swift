@@ -114,15 +114,15 @@ final class ThreadState {
     /// Disposes `first`, then `rest`, unless disposals are already nested deep on this thread:
     /// then they are left for the outermost disposal, which disposes them, in order, before it
     /// returns.
-    func dispose(_ first: (any Disposable)?, _ rest: [any Disposable]) {
+    func dispose(_ first: (any Disposable)?, _ rest: ArraySlice<(any Disposable)?>) {
         guard disposalDepth < Self.disposalNesting else {
             if let first { disposals.append(first) }
-            disposals.append(contentsOf: rest)
+            for case let entry? in rest { disposals.append(entry) }
             return
         }
         disposalDepth += 1
         first?.dispose()
-        for entry in rest { entry.dispose() }
+        for case let entry? in rest { entry.dispose() }
         disposalDepth -= 1
         guard disposalDepth == 0, !disposals.isEmpty else { return }
         disposalDepth = 1

@@ -12,26 +12,87 @@ import Synchronization
 public final class CompositeDisposable: Disposable {
     /// The entries in the order they were added. Most lifetimes hold none or one, so the first
     /// entry has a slot of its own and the array is only allocated for a second.
+    ///
+    /// A removed entry leaves a `nil` behind until the array is compacted, once its `nil`s
+    /// outnumber its entries, so that what a long-lived subscription holds stays proportional to
+    /// its live parts. A part that is a lifetime itself (a ``child()``, or a subject's
+    /// subscription to a signal that feeds it) knows its slot, so parts that end in any order are
+    /// removed without a search; any other entry is searched for from both ends at once, as
+    /// entries usually go in the reverse order of their addition (a synchronous inner signal)
+    /// or in the same order (requests that take as long as each other).
     private struct Entries {
         var first: (any Disposable)?
-        var rest: [any Disposable] = []
+        /// Every slot before `head` is `nil`; so is no slot at the end.
+        var rest: [(any Disposable)?] = []
+        var head = 0
+        /// How many slots from `head` on are `nil`.
+        var holes = 0
 
-        mutating func append(_ disposable: any Disposable) {
+        /// Adds `disposable`; returns its slot, `-1` for `first`.
+        mutating func append(_ disposable: any Disposable) -> Int {
             if first == nil && rest.isEmpty {
                 first = disposable
-            } else {
-                rest.append(disposable)
+                return -1
+            }
+            rest.append(disposable)
+            return rest.count - 1
+        }
+
+        /// Removes `disposable`, looked for at `slot` first if given. The lifetimes among the
+        /// entries learn their new slots when the array is compacted.
+        mutating func remove(_ disposable: any Disposable, at slot: Int?) {
+            if let slot {
+                if slot == -1, first === disposable {
+                    first = nil
+                    return
+                }
+                if slot >= head, slot < rest.count, rest[slot] === disposable {
+                    return clear(at: slot)
+                }
+            }
+            var low = head
+            var high = rest.count - 1
+            while low <= high {
+                if rest[high] === disposable { return clear(at: high) }
+                if rest[low] === disposable { return clear(at: low) }
+                low += 1
+                high -= 1
+            }
+            if first === disposable { first = nil }
+        }
+
+        private mutating func clear(at index: Int) {
+            rest[index] = nil
+            holes += 1
+            while let last = rest.last, last == nil {
+                rest.removeLast()
+                holes -= 1
+            }
+            while head < rest.count, rest[head] == nil {
+                head += 1
+                holes -= 1
+            }
+            if rest.isEmpty {
+                head = 0
+            } else if head + holes > rest.count - head - holes {
+                var compacted: [(any Disposable)?] = []
+                compacted.reserveCapacity(rest.count - head - holes)
+                for case let entry? in rest[head...] {
+                    // A lifetime held by two composites may be told the other's slot; its
+                    // removal then checks the slot, misses and searches.
+                    if let part = entry as? CompositeDisposable {
+                        part.slot.store(compacted.count, ordering: .relaxed)
+                    }
+                    compacted.append(entry)
+                }
+                rest = compacted
+                head = 0
+                holes = 0
             }
         }
 
-        mutating func remove(_ disposable: any Disposable) {
-            // Parts are usually removed in the reverse order of their addition: search from the end.
-            if let index = rest.lastIndex(where: { $0 === disposable }) {
-                rest.remove(at: index)
-            } else if first === disposable {
-                first = nil
-            }
-        }
+        /// The entries in the order they were added.
+        var live: ArraySlice<(any Disposable)?> { rest[head...] }
     }
 
     /// The bits of ``flags``.
@@ -45,6 +106,10 @@ public final class CompositeDisposable: Disposable {
     private let entries = Lock(Entries())
     @usableFromInline let flags = Atomic<Int>(0)
     private let parent: CompositeDisposable?
+    /// Where this lifetime is among the entries of the composite that holds it (its parent's, or
+    /// another's that added it with `insert(_:slotted:)`); written and read under that
+    /// composite's lock.
+    private let slot = Atomic<Int>(-1)
 
     /// Creates an empty composite disposable.
     public convenience init() {
@@ -67,13 +132,20 @@ public final class CompositeDisposable: Disposable {
     /// Adds `disposable`, or disposes it at once if this composite is already disposed.
     public func add(_ disposable: (any Disposable)?) {
         guard let disposable else { return }
+        insert(disposable, slotted: nil)
+    }
+
+    /// Adds `disposable`; if it is `part`, a lifetime, tells it where it is, so that
+    /// `remove(slotted:)` finds it without a search.
+    func insert(_ disposable: any Disposable, slotted part: CompositeDisposable?) {
         let accepted = entries.withLock { entries in
             // Announcing the entry and reading the disposed bit in one step orders this add
             // against `dispose`: either it sees `hasEntries` and waits for this lock, or this
             // add sees `disposed` and refuses.
             let before = flags.bitwiseOr(Flag.hasEntries, ordering: .acquiringAndReleasing).oldValue
             guard before & Flag.disposed == 0 else { return false }
-            entries.append(disposable)
+            let index = entries.append(disposable)
+            part?.slot.store(index, ordering: .relaxed)
             return true
         }
         if !accepted { disposable.dispose() }
@@ -86,13 +158,19 @@ public final class CompositeDisposable: Disposable {
 
     /// Removes `disposable` without disposing it.
     public func remove(_ disposable: any Disposable) {
-        entries.withLock { $0.remove(disposable) }
+        entries.withLock { $0.remove(disposable, at: nil) }
     }
 
-    /// A nested lifetime: disposed with this one, and removed from it when disposed on its own.
+    /// Removes `part`, added with `insert(_:slotted:)`, without disposing it.
+    func remove(slotted part: CompositeDisposable) {
+        entries.withLock { $0.remove(part, at: part.slot.load(ordering: .relaxed)) }
+    }
+
+    /// A nested lifetime: disposed with this one, and removed from it when disposed on its own,
+    /// at the same cost however many siblings it has and in whatever order they end.
     public func child() -> CompositeDisposable {
         let child = CompositeDisposable(parent: self)
-        add(child)
+        insert(child, slotted: child)
         return child
     }
 
@@ -107,8 +185,8 @@ public final class CompositeDisposable: Disposable {
                 defer { entries = Entries() }
                 return entries
             }
-            ThreadState.withCurrent { $0.dispose(taken.first, taken.rest) }
+            ThreadState.withCurrent { $0.dispose(taken.first, taken.live) }
         }
-        parent?.remove(self)
+        parent?.remove(slotted: self)
     }
 }

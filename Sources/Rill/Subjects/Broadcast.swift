@@ -398,9 +398,9 @@ extension CompositeDisposable {
     /// Adds `part`, which removes itself from this composite when it is disposed on its own, so
     /// that finished parts do not accumulate.
     func addRemovable(_ part: CompositeDisposable) {
-        add(part)
+        insert(part, slotted: part)
         part.add { [weak self, weak part] in
-            if let self, let part { self.remove(part) }
+            if let self, let part { self.remove(slotted: part) }
         }
     }
 }

@@ -116,6 +116,73 @@ struct DisposableTests {
             #expect(removed.disposeCount == 0)
         }
 
+        @Test(
+            "CompositeDisposable disposes what was not removed, in the order it was added, whatever was removed",
+            arguments: [
+                [0], [9], [5], [0, 1, 2], [9, 8, 7], [0, 9, 1, 8], [2, 4, 6, 8], [1, 3, 5, 7, 9, 0],
+                Array(0..<9), Array((1..<10).reversed()), [4, 5, 3, 6, 2, 7, 1, 8],
+            ])
+        func removalsKeepOrder(_ removed: [Int]) {
+            let log = Locked<[Int]>([])
+            let entries = (0..<10).map { index in ActionDisposable { log.value.append(index) } }
+            let composite = CompositeDisposable()
+            for entry in entries { composite.add(entry) }
+            for index in removed { composite.remove(entries[index]) }
+            // Removing an entry twice, or one that was never added, changes nothing.
+            if let index = removed.first { composite.remove(entries[index]) }
+            composite.remove(ActionDisposable())
+            let late = ActionDisposable { log.value.append(10) }
+            composite.add(late)
+            composite.dispose()
+            #expect(log.value == (0..<10).filter { !removed.contains($0) } + [10])
+            #expect(removed.allSatisfy { !entries[$0].isDisposed })
+        }
+
+        @Test(
+            "CompositeDisposable children that end in any order leave the others, disposed in the order they were added",
+            arguments: [1, 2, 3])
+        func childrenEndingInAnyOrder(seed: UInt64) {
+            var generator = SeededGenerator(seed: seed)
+            let log = Locked<[Int]>([])
+            let parent = CompositeDisposable()
+            let children = (0..<1_000).map { index in
+                let child = parent.child()
+                child.add { log.value.append(index) }
+                return child
+            }
+            // Two thirds end on their own, in a shuffled order, which compacts the parent's
+            // entries several times and so moves the children that are left.
+            let ending = Array((0..<1_000).shuffled(using: &generator).prefix(667))
+            for index in ending { children[index].dispose() }
+            #expect(log.value == ending)
+            log.value = []
+            parent.dispose()
+            let ended = Set(ending)
+            #expect(log.value == (0..<1_000).filter { !ended.contains($0) })
+            #expect(children.allSatisfy { $0.isDisposed })
+        }
+
+        @Test(
+            "CompositeDisposable removes children that end in the order they were added, or shuffled, in linear time",
+            arguments: [false, true])
+        func removalsAreLinear(shuffled: Bool) {
+            // A removal that searched from the newest entry alone was quadratic in both.
+            expectLinearTime(from: 25_000, of: "children") { count in
+                var generator = SeededGenerator(seed: UInt64(count))
+                let parent = CompositeDisposable()
+                var children = (0..<count).map { _ in parent.child() }
+                if shuffled { children.shuffle(using: &generator) }
+                let elapsed = ContinuousClock().measure {
+                    for child in children { child.dispose() }
+                }
+                let entry = CountingDisposable()
+                parent.add(entry)
+                parent.dispose()
+                #expect(entry.disposeCount == 1)
+                return elapsed
+            }
+        }
+
         @Test("CompositeDisposable disposes each entry once when disposed twice")
         func disposeTwice() {
             let entry = CountingDisposable()

@@ -21,6 +21,31 @@ struct FlatteningTests {
         }
     }
 
+    // MARK: Many inner signals
+
+    /// The time `merge` takes to end `count` inner signals in the order they started, and to
+    /// dispose as many subscriptions to one subject in the order they were made.
+    static func endInOrderOfStart(_ count: Int) -> Duration {
+        let inners = (0..<count).map { _ in Subject<Int, TestError>() }
+        let outer = Subject<Subject<Int, TestError>, TestError>()
+        let recorder = outer.flatMap(.merge) { $0.signal }.record()
+        for inner in inners { outer.sendNext(inner) }
+        let source = Subject<Int, TestError>()
+        let subscriptions = (0..<count).map { _ in source.subscribe(next: { _ in }) }
+        let elapsed = ContinuousClock().measure {
+            for inner in inners { inner.sendCompleted() }
+            for subscription in subscriptions { subscription.dispose() }
+        }
+        outer.sendCompleted()
+        #expect(recorder.isCompleted)
+        return elapsed
+    }
+
+    @Test("merge ends inner signals, and a subject drops subscriptions, in order of start in linear time")
+    func innerSignalsEndingInOrderOfStartAreLinear() {
+        expectLinearTime(from: 10_000, of: "inner signals") { Self.endInOrderOfStart($0) }
+    }
+
     // MARK: Releasing inner subscriptions
 
     @Test(
