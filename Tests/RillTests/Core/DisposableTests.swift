@@ -167,7 +167,7 @@ struct DisposableTests {
             arguments: [false, true])
         func removalsAreLinear(shuffled: Bool) {
             // A removal that searched from the newest entry alone was quadratic in both.
-            expectLinearTime(from: 25_000, of: "children") { count in
+            expectLinearTime(from: 10_000, of: "children") { count in
                 var generator = SeededGenerator(seed: UInt64(count))
                 let parent = CompositeDisposable()
                 var children = (0..<count).map { _ in parent.child() }

@@ -43,7 +43,7 @@ struct FlatteningTests {
 
     @Test("merge ends inner signals, and a subject drops subscriptions, in order of start in linear time")
     func innerSignalsEndingInOrderOfStartAreLinear() {
-        expectLinearTime(from: 10_000, of: "inner signals") { Self.endInOrderOfStart($0) }
+        expectLinearTime(from: 5_000, of: "inner signals") { Self.endInOrderOfStart($0) }
     }
 
     // MARK: Releasing inner subscriptions
