@@ -107,8 +107,8 @@ public final class CompositeDisposable: Disposable {
     @usableFromInline let flags = Atomic<Int>(0)
     private let parent: CompositeDisposable?
     /// Where this lifetime is among the entries of the composite that holds it (its parent's, or
-    /// another's that added it with `insert(_:slotted:)`); written and read under that
-    /// composite's lock.
+    /// another's that added it with `addRemovable(_:)`); written and read under that composite's
+    /// lock.
     private let slot = Atomic<Int>(-1)
 
     /// Creates an empty composite disposable.
@@ -132,12 +132,21 @@ public final class CompositeDisposable: Disposable {
     /// Adds `disposable`, or disposes it at once if this composite is already disposed.
     public func add(_ disposable: (any Disposable)?) {
         guard let disposable else { return }
-        insert(disposable, slotted: nil)
+        insert(disposable, slotting: nil)
+    }
+
+    /// Adds `part`, which removes itself from this composite when it is disposed on its own, so
+    /// that finished parts do not accumulate, at the same cost in whatever order they finish.
+    func addRemovable(_ part: CompositeDisposable) {
+        insert(part, slotting: part)
+        part.add { [weak self, weak part] in
+            if let self, let part { self.remove(slotted: part) }
+        }
     }
 
     /// Adds `disposable`; if it is `part`, a lifetime, tells it where it is, so that
     /// `remove(slotted:)` finds it without a search.
-    func insert(_ disposable: any Disposable, slotted part: CompositeDisposable?) {
+    private func insert(_ disposable: any Disposable, slotting part: CompositeDisposable?) {
         let accepted = entries.withLock { entries in
             // Announcing the entry and reading the disposed bit in one step orders this add
             // against `dispose`: either it sees `hasEntries` and waits for this lock, or this
@@ -161,8 +170,8 @@ public final class CompositeDisposable: Disposable {
         entries.withLock { $0.remove(disposable, at: nil) }
     }
 
-    /// Removes `part`, added with `insert(_:slotted:)`, without disposing it.
-    func remove(slotted part: CompositeDisposable) {
+    /// Removes `part`, added with its slot noted, without disposing it.
+    private func remove(slotted part: CompositeDisposable) {
         entries.withLock { $0.remove(part, at: part.slot.load(ordering: .relaxed)) }
     }
 
@@ -170,7 +179,7 @@ public final class CompositeDisposable: Disposable {
     /// at the same cost however many siblings it has and in whatever order they end.
     public func child() -> CompositeDisposable {
         let child = CompositeDisposable(parent: self)
-        insert(child, slotted: child)
+        insert(child, slotting: child)
         return child
     }
 

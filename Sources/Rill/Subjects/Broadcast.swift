@@ -393,14 +393,3 @@ struct ReplayBuffer<Value: Sendable>: Sendable {
         for value in values[..<start] { body(value) }
     }
 }
-
-extension CompositeDisposable {
-    /// Adds `part`, which removes itself from this composite when it is disposed on its own, so
-    /// that finished parts do not accumulate.
-    func addRemovable(_ part: CompositeDisposable) {
-        insert(part, slotted: part)
-        part.add { [weak self, weak part] in
-            if let self, let part { self.remove(slotted: part) }
-        }
-    }
-}
