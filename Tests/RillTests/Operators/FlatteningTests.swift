@@ -23,7 +23,7 @@ struct FlatteningTests {
 
     // MARK: Many inner signals
 
-    /// The time `merge` takes to end `count` inner signals in the order they started, and to
+    /// The processor time `merge` takes to end `count` inner signals in the order they started, and to
     /// dispose as many subscriptions to one subject in the order they were made.
     static func endInOrderOfStart(_ count: Int) -> Duration {
         let inners = (0..<count).map { _ in Subject<Int, TestError>() }
@@ -32,7 +32,7 @@ struct FlatteningTests {
         for inner in inners { outer.sendNext(inner) }
         let source = Subject<Int, TestError>()
         let subscriptions = (0..<count).map { _ in source.subscribe(next: { _ in }) }
-        let elapsed = ContinuousClock().measure {
+        let elapsed = measureThreadTime {
             for inner in inners { inner.sendCompleted() }
             for subscription in subscriptions { subscription.dispose() }
         }

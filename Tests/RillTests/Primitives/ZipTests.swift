@@ -175,7 +175,7 @@ struct ZipTests {
 
     /// Zips two producer signals of `count` values each (producers, so that zip cannot pull
     /// them in step: the first side is buffered whole before the second starts) and returns
-    /// how long it took.
+    /// the processor time it took.
     private func zipBuffered(_ count: Int) -> Duration {
         let mismatches = Counter()
         let tally = Tally()
@@ -186,7 +186,7 @@ struct ZipTests {
             }
             observer.sendCompleted()
         })
-        let elapsed = measure {
+        let elapsed = measureThreadTime {
             side.zip(with: side).subscribe(
                 next: { pair in
                     if pair.0 != pair.1 { mismatches.increment() }
