@@ -1,3 +1,4 @@
+import Foundation
 import Rill
 import RillTesting
 import Synchronization
@@ -51,6 +52,37 @@ struct TriggerOperatorTests {
         #expect(expectMarbles(recorder, "-a-bx-y|"))
         #expect(expectSubscriptions(source, ["^---!"]))
         #expect(expectSubscriptions(replacement, ["^------!"]))
+    }
+
+    @Test(
+        "take(untilReplacement:) drops a value of this signal that reaches it after the replacement's first event, though sent before it"
+    )
+    func takeUntilReplacementDropsALateValue() {
+        let source = Subject<Int, TestError>()
+        let replacement = Subject<Int, TestError>()
+        let valueInFlight = DispatchSemaphore(value: 0)
+        let replaced = DispatchSemaphore(value: 0)
+        // The value passes the source's subscription before the replacement's first event, and
+        // reaches take(untilReplacement:) after it.
+        let delayed = source.signal.map { value in
+            valueInFlight.signal()
+            replaced.wait()
+            return value
+        }
+        let recorder = delayed.take(untilReplacement: replacement.signal).record()
+        let sent = DispatchSemaphore(value: 0)
+        Thread {
+            source.sendNext(1)
+            sent.signal()
+        }.start()
+        valueInFlight.wait()
+        replacement.sendNext(-1)
+        replaced.signal()
+        sent.wait()
+        replacement.sendNext(-2)
+        replacement.sendCompleted()
+        #expect(recorder.values == [-1, -2])
+        #expect(recorder.isCompleted)
     }
 
     @Test("skip(untilTrigger:) keeps the trigger subscribed until this signal ends")
