@@ -33,25 +33,26 @@ private final class SchedulingClient {
     private var disposables: [any Disposable] = []
 
     func useOperators(on scheduler: TestScheduler) {
+        let actionLog = Log()
         let values = Signal<Int, LoadError>.from([1, 2])
         disposables.append(
             values.deliver(on: scheduler).subscribe(on: scheduler)
                 .timeout(5, on: scheduler, failure: .timedOut)
                 .timeout(.seconds(5), on: scheduler, failure: .timedOut)
-                .subscribe(next: { [log = Log.shared] in log.append("value \($0)") }))
+                .subscribe(next: { [log = actionLog] in log.append("value \($0)") }))
         disposables.append(
             Signal<Int, Never>.never.timeout(1, on: scheduler, failure: LoadError.timedOut)
-                .subscribe(error: { [log = Log.shared] in log.append("never: \($0)") }))
+                .subscribe(error: { [log = actionLog] in log.append("never: \($0)") }))
         disposables.append(
             Signal<Int, Never>.never.timeout(.milliseconds(1500), on: scheduler, failure: LoadError.timedOut)
-                .subscribe(error: { [log = Log.shared] in log.append("never (Duration): \($0)") }))
+                .subscribe(error: { [log = actionLog] in log.append("never (Duration): \($0)") }))
         let steps = Counter()
         disposables.append(
             scheduler.scheduleRecursive { reschedule in
                 if steps.increment() < 3 { reschedule() }
             })
-        scheduler.schedule(at: 0.5) { [log = Log.shared] in log.append("at 0.5") }
-        scheduler.schedule(at: .seconds(2)) { [log = Log.shared] in log.append("at 2") }
+        scheduler.schedule(at: 0.5) { [log = actionLog] in log.append("at 0.5") }
+        scheduler.schedule(at: .seconds(2)) { [log = actionLog] in log.append("at 2") }
         scheduler.step()
         scheduler.step(2)
         scheduler.advance(to: 1.2)
@@ -59,7 +60,7 @@ private final class SchedulingClient {
         scheduler.advance(by: .milliseconds(100))
         scheduler.run()
         dates = [scheduler.time(of: scheduler.now), scheduler.time(of: scheduler.date(at: .seconds(1)))]
-        log = Log.shared.entries + ["recursions \(steps.value)"]
+        log = actionLog.entries + ["recursions \(steps.value)"]
     }
 
     func useMainActorSignal(done: Gate) {
@@ -80,9 +81,9 @@ private final class SchedulingClient {
     }
 }
 
-/// A log the scheduler's actions share with the main-actor client.
+/// A log the scheduler's actions share with the main-actor client: one per use, so that the
+/// test passes however often it runs in one process.
 private final class Log: Sendable {
-    static let shared = Log()
     private let lines = Mutex<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var entries: [String] { lines.withLock { $0 } }
