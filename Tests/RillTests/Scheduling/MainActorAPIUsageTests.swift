@@ -39,20 +39,20 @@ private final class SchedulingClient {
             values.deliver(on: scheduler).subscribe(on: scheduler)
                 .timeout(5, on: scheduler, failure: .timedOut)
                 .timeout(.seconds(5), on: scheduler, failure: .timedOut)
-                .subscribe(next: { [log = actionLog] in log.append("value \($0)") }))
+                .subscribe(next: { actionLog.append("value \($0)") }))
         disposables.append(
             Signal<Int, Never>.never.timeout(1, on: scheduler, failure: LoadError.timedOut)
-                .subscribe(error: { [log = actionLog] in log.append("never: \($0)") }))
+                .subscribe(error: { actionLog.append("never: \($0)") }))
         disposables.append(
             Signal<Int, Never>.never.timeout(.milliseconds(1500), on: scheduler, failure: LoadError.timedOut)
-                .subscribe(error: { [log = actionLog] in log.append("never (Duration): \($0)") }))
+                .subscribe(error: { actionLog.append("never (Duration): \($0)") }))
         let steps = Counter()
         disposables.append(
             scheduler.scheduleRecursive { reschedule in
                 if steps.increment() < 3 { reschedule() }
             })
-        scheduler.schedule(at: 0.5) { [log = actionLog] in log.append("at 0.5") }
-        scheduler.schedule(at: .seconds(2)) { [log = actionLog] in log.append("at 2") }
+        scheduler.schedule(at: 0.5) { actionLog.append("at 0.5") }
+        scheduler.schedule(at: .seconds(2)) { actionLog.append("at 2") }
         scheduler.step()
         scheduler.step(2)
         scheduler.advance(to: 1.2)
