@@ -3,7 +3,7 @@
 
 Generates a function whose body is a single expression of N operators with untyped closures,
 type-checks it with `swiftc -typecheck` against an already-built Rill module, and reports the
-seconds per N and the first N that fails, for each of four operator mixes.
+seconds per N and the first N that fails, for each of five operator mixes.
 
     python3 Benchmarks/wc/wc.py                      # N = 4...32, all mixes, debug module
     python3 Benchmarks/wc/wc.py --quick              # N = 4, 8, 12: smoke test
@@ -42,6 +42,8 @@ STAGES = {
     "map": ".map { $0 + 1 }",
     "filter": ".filter { $0 > 0 }",
     "scan": ".scan(0) { $0 + $1 }",
+    # What the DocC article "Getting started" tells a user to write when (d) grows.
+    "typedScan": ".scan(0) { (total: Int, value: Int) in total + value }",
     "removeDuplicates": ".removeDuplicates()",
     "skip": ".skip(1)",
     "take": ".take(100)",
@@ -58,6 +60,8 @@ MIXES = {
     "c": ["map", "filter", "scan", "removeDuplicates", "skip", "take"],
     "d": ["map", "filter", "scan", "removeDuplicates", "skip", "take",
           "flatMap", "combineLatest", "catch"],
+    "e": ["map", "filter", "typedScan", "removeDuplicates", "skip", "take",
+          "flatMap", "combineLatest", "catch"],
 }
 
 MIX_DESCRIPTIONS = {
@@ -65,6 +69,7 @@ MIX_DESCRIPTIONS = {
     "b": "map / scan",
     "c": "map, filter, scan, removeDuplicates, skip, take",
     "d": "(c) + flatMap(.merge), combineLatest(with:)+map, catch",
+    "e": "(d) with the scan closure's parameters typed",
 }
 
 FULL_NS = list(range(4, 33))
@@ -175,7 +180,7 @@ def main():
     p.add_argument("--module-dir", type=Path,
                    default=Path(os.environ.get("RILL_MODULE_DIR", DEFAULT_MODULE_DIR)),
                    help="build folder holding Rill's module (default $RILL_MODULE_DIR or .build/debug)")
-    p.add_argument("--mixes", default="a,b,c,d", help="comma-separated subset of a,b,c,d")
+    p.add_argument("--mixes", default="a,b,c,d,e", help="comma-separated subset of a,b,c,d,e")
     p.add_argument("--ns", help="comma-separated N values (default 4...32)")
     p.add_argument("--quick", action="store_true", help=f"N = {QUICK_NS} only")
     p.add_argument("--time-limit", type=float, default=60, help="seconds per file (default 60)")
