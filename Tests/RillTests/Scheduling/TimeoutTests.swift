@@ -74,6 +74,10 @@ struct TimeoutTests {
         let resource = CountingDisposable()
         let log = Locked<[String]>([])
         let done = Gate()
+        // The queue waits until the subscription has returned: on a loaded machine the timer
+        // could otherwise run out while `create` is still handing over its resource, which the
+        // timeout then disposes as soon as it arrives, after the failure (as in RAC).
+        target.queue.suspend()
         Signal<Int, FetchError>.create { _ in resource }
             .timeout(0.01, on: target.scheduler, failure: .timedOut)
             .subscribe(error: { failure in
@@ -81,6 +85,7 @@ struct TimeoutTests {
                     "\(failure) on queue: \(target.isCurrent), source disposed: \(resource.isDisposed)")
                 done.open()
             })
+        target.queue.resume()
         #expect(done.wait())
         #expect(log.value == ["timedOut on queue: true, source disposed: true"])
     }
