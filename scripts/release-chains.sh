@@ -4,8 +4,9 @@
 # each, in an optimized build: the stack-depth promise of docs/Contracts.md for release builds,
 # which `swift test` checks in a debug build; then the suites of bindings, properties and
 # multicasts, whose code the optimized build rewrites most, and the test kit's scheduler.
-# .ci/run runs it. About 3 minutes to build the tests optimized and 6 to run them on 2 cores,
-# with up to 13 GiB of memory while two chains of a million operators are alive at once.
+# .ci/run runs it. About 11 minutes to build the tests optimized and 10 to run them on an idle
+# 2-core machine (docs/Reliability.md says where the time goes), with up to 13.3 GiB of memory
+# while two chains of a million operators are alive at once.
 #
 #   bash scripts/release-chains.sh              # a million links
 #   RILL_CHAIN_DEPTH=100000 bash scripts/release-chains.sh   # a hundred thousand
