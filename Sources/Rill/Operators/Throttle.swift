@@ -41,7 +41,7 @@ extension Signal {
             "Signal.throttle(_:on:): the immediate scheduler cannot wait without blocking; use a queue scheduler"
         )
         let checked = ArgumentCheck.interval(interval, of: "throttle(_:on:)")
-        return throttled(by: checked, "\(interval)", predicate: { _ in true }) { scheduler }
+        return throttled(by: checked, "\(interval)", predicate: { _ in true }, scheduler: { scheduler })
     }
 
     /// Holds back each value that satisfies `predicate` until `interval` seconds pass with no
@@ -68,9 +68,9 @@ extension Signal {
     @inlinable
     public func throttle(_ interval: TimeInterval) -> Signal {
         let checked = ArgumentCheck.interval(interval, of: "throttle(_:)")
-        return throttled(by: checked, "\(interval)", predicate: { _ in true }) {
-            Schedulers.currentOrBackground
-        }
+        return throttled(
+            by: checked, "\(interval)", predicate: { _ in true },
+            scheduler: { Schedulers.currentOrBackground })
     }
 
     /// ``throttle(_:on:)`` with the interval given as a `Duration`.

@@ -80,11 +80,9 @@ struct LongRunningMemoryTests {
 
     @Test("repeat(on:) over 1,000,000 attempts releases each finished attempt while it goes on")
     func repeatReleasesFinishedAttempts() async {
-        let outcome = await Self.attempts(ending: { (observer: Observer<Int, Never>) in
-            observer.sendCompleted()
-        }) {
-            $0.repeat(on: $1)
-        }
+        let outcome = await Self.attempts(
+            ending: { (observer: Observer<Int, Never>) in observer.sendCompleted() },
+            resubscribing: { $0.repeat(on: $1) })
         #expect(outcome.received == Self.events)
         #expect(outcome.samples == Self.events / Self.sampleEvery)
         #expect(outcome.earlierAttemptsAlive == 0)
@@ -93,11 +91,9 @@ struct LongRunningMemoryTests {
 
     @Test("retry(on:) over 1,000,000 failed attempts releases each one while it goes on")
     func retryReleasesFailedAttempts() async {
-        let outcome = await Self.attempts(ending: { (observer: Observer<Int, TestError>) in
-            observer.sendError(.boom)
-        }) {
-            $0.retry(on: $1)
-        }
+        let outcome = await Self.attempts(
+            ending: { (observer: Observer<Int, TestError>) in observer.sendError(.boom) },
+            resubscribing: { $0.retry(on: $1) })
         #expect(outcome.received == Self.events)
         #expect(outcome.samples == Self.events / Self.sampleEvery)
         #expect(outcome.earlierAttemptsAlive == 0)

@@ -29,7 +29,7 @@ struct ObservableSignalTests {
         let more = subscriptions + [second.subscribe(to: signal)]
         #expect(first.values == ["later"])
         #expect(second.values == ["later still"])
-        more.forEach { $0.dispose() }
+        for subscription in more { subscription.dispose() }
     }
 
     @Test("A change is sent in a later turn of the main queue, not during the mutation")
