@@ -7,16 +7,14 @@
 # itself are checked by the leak suite, Tests/RillTests/Leaks, with weak references.
 #
 # The chains of every kind of operator (ChainStackDepthTests) are 30,000 operators long here, not a
-# million as in the plain suite, and each operator's generated chain check 3,000, not 100,000: the
-# instrumentation makes each operator many times slower, this run looks for memory errors, which
-# every link of a chain meets alike, and both lengths are still past where a recursion of one frame
-# per operator overflows their 512 KiB thread. The plain suite proves the depth. At 100,000 links
-# here the generated checks alone took 805 s of processor time (419 s of wall time, 1.9 GB) on an
-# idle machine on 2026-12-01: about a tenth more of CI's processor time, for chains longer than
-# need be, as one of 3,000 already passes the 128 KiB stack budget and the checkpoints of
-# docs/Contracts.md ("Stack safety") dozens of times, and a longer one takes no other path. For
-# the same reason the other single-threaded scale tests (a million links, recursions, repetitions
-# or events on one thread) run a tenth of their length (`RILL_SCALE_DIVISOR`, Tests/RillTests/Support/TestScale.swift).
+# million as in the plain suite, and each operator's generated chain check 3,000, not 100,000. This
+# run looks for memory errors, and a chain of 3,000 already passes the 128 KiB stack budget and the
+# checkpoints of docs/Contracts.md ("Stack safety") dozens of times: a longer one takes no other
+# path, and the plain suite proves the depth. The instrumentation makes each operator many times
+# slower: at 100,000 links here the generated checks alone took 805 s of processor time (419 s of
+# wall time, 1.9 GB) on an idle machine on 2026-12-01, about a tenth more of CI's. For the same
+# reason the other single-threaded scale tests (a million links, recursions, repetitions or events
+# on one thread) run a tenth of their length (`RILL_SCALE_DIVISOR`, Tests/RillTests/Support/TestScale.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RILL_CHAIN_DEPTH=30000 RILL_SCALE_DIVISOR=10 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address "$@"
