@@ -53,7 +53,7 @@ struct ChainCheckTests {
         #expect(evens.chain?.derivation != nil)
         #expect(odds.chain?.kind == .exempt(reason: "a test of the exemption"))
         let tests = TestEmitter.emit(specs, paths: SpecPaths(root: package.url.path), importing: [])
-        #expect(tests.contains("expectStackSafeChain("))
+        #expect(tests.contains("await expectStackSafeChain("))
         #expect(
             tests.contains(
                 "chain: 7 and the completion pass through a long chain of map { $0 * 2 }.evens().map { $0 / 2 }"

@@ -352,7 +352,7 @@ struct EmitterTests {
         let tests = self.tests
         #expect(
             tests.contains(
-                "struct Spec_bind {\n    @Test(\"bind(_:), Specs/Primitives.ops:\(lineNumber(of: "operator bind", in: primitives.contents))\", arguments: Spec_bind._rillChecks())\n    nonisolated func _rillCheck(_ check: SpecCheck) { check.run() }"
+                "struct Spec_bind {\n    @Test(\"bind(_:), Specs/Primitives.ops:\(lineNumber(of: "operator bind", in: primitives.contents))\", arguments: Spec_bind._rillChecks())\n    nonisolated func _rillCheck(_ check: SpecCheck) async { await check.run() }"
             ))
         #expect(
             tests.contains(

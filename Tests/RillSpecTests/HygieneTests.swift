@@ -70,7 +70,7 @@ struct HygieneTests {
             checked([primitives, specFile(text)]), paths: Self.paths, importing: ["Rill"])
         let suite = tests.components(separatedBy: "\nstruct Spec_check {").last ?? ""
         #expect(suite.contains("@Test(\"check(), Specs/Test.ops:1\", arguments: Spec_check._rillChecks())"))
-        #expect(suite.contains("func _rillCheck(_ check: SpecCheck) { check.run() }"))
+        #expect(suite.contains("func _rillCheck(_ check: SpecCheck) async { await check.run() }"))
         #expect(suite.contains("static func _rillChecks() -> [SpecCheck] {"))
         #expect(suite.contains("var _rillAll: [SpecCheck] = []"))
         #expect(suite.contains("receiver.check()"))

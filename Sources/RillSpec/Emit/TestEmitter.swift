@@ -125,12 +125,14 @@ public enum TestEmitter {
                 (scheduler.createColdSignal(marble, error: SpecExampleError()) as ColdSignal<Value, SpecExampleError>).signal
             }
 
-            /// One check of an operator's spec, run as one case of the operator's test.
+            /// One check of an operator's spec, run as one case of the operator's test. Asynchronous,
+            /// so that a chain check waits for its thread suspended, leaving the cooperative pool to
+            /// the rest of the suite.
             struct SpecCheck: Sendable, CustomTestStringConvertible {
                 let testDescription: String
-                let run: @Sendable () -> Void
+                let run: @Sendable () async -> Void
 
-                nonisolated init(_ testDescription: String, _ run: @escaping @Sendable () -> Void) {
+                nonisolated init(_ testDescription: String, _ run: @escaping @Sendable () async -> Void) {
                     self.testDescription = testDescription
                     self.run = run
                 }
@@ -181,7 +183,7 @@ public enum TestEmitter {
         code.block("struct \(name) {") { code in
             // `_rill` names, so that a spec's own names (a helper called `check`) are never shadowed.
             code.line("@Test(\(title.swiftLiteral), arguments: \(name)._rillChecks())")
-            code.line("nonisolated func _rillCheck(_ check: SpecCheck) { check.run() }")
+            code.line("nonisolated func _rillCheck(_ check: SpecCheck) async { await check.run() }")
             code.line()
             // One statement per check keeps each closure a separate, quick type-checking problem.
             code.block("nonisolated static func _rillChecks() -> [SpecCheck] {") { code in
@@ -339,7 +341,7 @@ public enum TestEmitter {
             lowering.lowersBlocks = false
             lowering.bareSignal = "Signal<Int, SpecExampleError>"
             code.line(
-                "expectStackSafeChain(sourceLocation: \(sourceLocation(location, paths))) { (chain: Signal<Int, SpecExampleError>) in \(lowering.expression(derivation, hasContext: false)) }",
+                "await expectStackSafeChain(sourceLocation: \(sourceLocation(location, paths))) { (chain: Signal<Int, SpecExampleError>) in \(lowering.expression(derivation, hasContext: false)) }",
                 mappedTo: expression.start, paths: paths)
         }
     }

@@ -17,6 +17,10 @@ public var stackSafeChainDepth: Int {
 /// as it would end an app.
 ///
 /// `wrap` must keep what the signal sends: `{ $0.map { $0 } }`, `{ $0.merge(with: .empty) }`.
+///
+/// This form blocks the calling thread until the chain's thread is done. In an `async` test,
+/// `await` the other form: a blocked thread of the cooperative pool, which has one per core,
+/// holds back every task of the parallel suite for as long as the chain takes.
 public func expectStackSafeChain<Failure: Error>(
     depth: Int = stackSafeChainDepth, stackSize: Int = 512 * 1024,
     sourceLocation: SourceLocation = #_sourceLocation,
@@ -24,16 +28,54 @@ public func expectStackSafeChain<Failure: Error>(
 ) {
     let recorder = EventRecorder<Int, Failure>()
     let finished = DispatchSemaphore(value: 0)
+    startStackSafeChain(depth: depth, stackSize: stackSize, recordingIn: recorder, wrap) {
+        finished.signal()
+    }
+    finished.wait()
+    expectSevenAndCompletion(recorder, depth: depth, sourceLocation: sourceLocation)
+}
+
+/// The check above, for `async` tests: the test is suspended, not blocked, while the chain runs
+/// on its own thread, so that the cooperative pool stays free for the tasks of the rest of the
+/// suite. No more such chains run at once than there are cores; the others wait their turn,
+/// suspended, as each holds its whole chain until it ends.
+public func expectStackSafeChain<Failure: Error>(
+    depth: Int = stackSafeChainDepth, stackSize: Int = 512 * 1024,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ wrap: @escaping @Sendable (Signal<Int, Failure>) -> Signal<Int, Failure>
+) async {
+    let recorder = EventRecorder<Int, Failure>()
+    await DedicatedThreadTurns.shared.take()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        startStackSafeChain(depth: depth, stackSize: stackSize, recordingIn: recorder, wrap) {
+            continuation.resume()
+        }
+    }
+    DedicatedThreadTurns.shared.give()
+    expectSevenAndCompletion(recorder, depth: depth, sourceLocation: sourceLocation)
+}
+
+/// Builds, subscribes, disposes and releases the chain on a thread of its own with a `stackSize`
+/// stack, recording its events in `recorder`, and calls `finished` there once it is done.
+private func startStackSafeChain<Failure: Error>(
+    depth: Int, stackSize: Int, recordingIn recorder: EventRecorder<Int, Failure>,
+    _ wrap: @escaping @Sendable (Signal<Int, Failure>) -> Signal<Int, Failure>,
+    finished: @escaping @Sendable () -> Void
+) {
     let thread = Thread {
         var chain = Signal<Int, Failure>.just(7)
         for _ in 0..<depth { chain = wrap(chain) }
         recorder.subscribe(to: chain).dispose()
         chain = .empty
-        finished.signal()
+        finished()
     }
     thread.stackSize = stackSize
     thread.start()
-    finished.wait()
+}
+
+private func expectSevenAndCompletion<Failure: Error>(
+    _ recorder: EventRecorder<Int, Failure>, depth: Int, sourceLocation: SourceLocation
+) {
     #expect(
         recorder.values == [7] && recorder.isCompleted,
         "a chain of \(depth) sent \(recorder.events.prefix(3)), not 7 and the completion",

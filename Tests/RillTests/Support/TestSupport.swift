@@ -4,6 +4,11 @@ import Rill
 import Synchronization
 import Testing
 
+// The turns of the scale tests' threads (`DedicatedThreadTurns`) are the test kit's, shared with
+// the operators' generated chain checks, so that no more of either run at once than there are
+// cores.
+@testable import RillTesting
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

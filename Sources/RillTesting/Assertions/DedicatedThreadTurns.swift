@@ -2,6 +2,12 @@ import Foundation
 import Synchronization
 
 /// A counting semaphore for tasks: a task waiting for a turn is suspended, not blocked.
+///
+/// The turns of the threads that run scale work, chains of a hundred thousand operators and
+/// more that hold up to gigabytes each until they end: the parallel suite starts dozens of them
+/// at once, and more of them at a time than there are cores finish no sooner. The `async` form
+/// of `expectStackSafeChain` takes one, and so do Rill's own
+/// scale tests, which see it through a testable import.
 final class DedicatedThreadTurns: Sendable {
     static let shared = DedicatedThreadTurns(ProcessInfo.processInfo.activeProcessorCount)
 
