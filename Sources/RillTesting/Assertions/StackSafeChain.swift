@@ -28,9 +28,12 @@ public func expectStackSafeChain<Failure: Error>(
 ) {
     let recorder = EventRecorder<Int, Failure>()
     let finished = DispatchSemaphore(value: 0)
-    startStackSafeChain(depth: depth, stackSize: stackSize, recordingIn: recorder, wrap) {
+    let thread = Thread {
+        runStackSafeChain(depth: depth, recordingIn: recorder, wrap)
         finished.signal()
     }
+    thread.stackSize = stackSize
+    thread.start()
     finished.wait()
     expectSevenAndCompletion(recorder, depth: depth, sourceLocation: sourceLocation)
 }
@@ -45,32 +48,22 @@ public func expectStackSafeChain<Failure: Error>(
     _ wrap: @escaping @Sendable (Signal<Int, Failure>) -> Signal<Int, Failure>
 ) async {
     let recorder = EventRecorder<Int, Failure>()
-    await DedicatedThreadTurns.shared.take()
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        startStackSafeChain(depth: depth, stackSize: stackSize, recordingIn: recorder, wrap) {
-            continuation.resume()
-        }
+    await onDedicatedThread(stackBytes: stackSize) {
+        runStackSafeChain(depth: depth, recordingIn: recorder, wrap)
     }
-    DedicatedThreadTurns.shared.give()
     expectSevenAndCompletion(recorder, depth: depth, sourceLocation: sourceLocation)
 }
 
-/// Builds, subscribes, disposes and releases the chain on a thread of its own with a `stackSize`
-/// stack, recording its events in `recorder`, and calls `finished` there once it is done.
-private func startStackSafeChain<Failure: Error>(
-    depth: Int, stackSize: Int, recordingIn recorder: EventRecorder<Int, Failure>,
-    _ wrap: @escaping @Sendable (Signal<Int, Failure>) -> Signal<Int, Failure>,
-    finished: @escaping @Sendable () -> Void
+/// Builds the chain, subscribes `recorder` to it, disposes the subscription and releases the
+/// chain, on the calling thread.
+private func runStackSafeChain<Failure: Error>(
+    depth: Int, recordingIn recorder: EventRecorder<Int, Failure>,
+    _ wrap: (Signal<Int, Failure>) -> Signal<Int, Failure>
 ) {
-    let thread = Thread {
-        var chain = Signal<Int, Failure>.just(7)
-        for _ in 0..<depth { chain = wrap(chain) }
-        recorder.subscribe(to: chain).dispose()
-        chain = .empty
-        finished()
-    }
-    thread.stackSize = stackSize
-    thread.start()
+    var chain = Signal<Int, Failure>.just(7)
+    for _ in 0..<depth { chain = wrap(chain) }
+    recorder.subscribe(to: chain).dispose()
+    chain = .empty
 }
 
 private func expectSevenAndCompletion<Failure: Error>(

@@ -1,6 +1,7 @@
 import Foundation
 import Rill
-import RillTesting
+// Testable: `onDedicatedThread(stackBytes:_:)` is internal to the test kit.
+@testable import RillTesting
 import Synchronization
 import Testing
 

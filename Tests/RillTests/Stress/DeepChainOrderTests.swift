@@ -1,5 +1,6 @@
 import Rill
-import RillTesting
+// Testable: `onDedicatedThread(stackBytes:_:)` is internal to the test kit.
+@testable import RillTesting
 import Synchronization
 import Testing
 

@@ -4,10 +4,9 @@ import Rill
 import Synchronization
 import Testing
 
-// The turns of the scale tests' threads (`DedicatedThreadTurns`) are the test kit's, shared with
-// the operators' generated chain checks, so that no more of either run at once than there are
-// cores.
+// Testable: `onDedicatedThread(stackBytes:_:)` is internal to the test kit.
 @testable import RillTesting
+
 
 #if canImport(Glibc)
 import Glibc
@@ -284,30 +283,6 @@ func onSmallStack(
     #expect(
         actual > 0 && actual <= 2 * bytes, "the worker thread's stack was \(actual) bytes",
         sourceLocation: sourceLocation)
-}
-
-/// Runs a long synchronous `body` on a thread of its own and suspends until it returns.
-///
-/// Swift Testing runs tests on the cooperative pool, which has one thread per core; a test that
-/// computes for minutes (more under a sanitizer) would hold one of them and starve the async
-/// tests. Assertions belong after the call, in the test, where Swift Testing attributes them.
-///
-/// No more of these threads run at once than there are cores; the rest wait their turn,
-/// suspended. Their bodies are the scale tests, chains of a million operators and the like, that
-/// each hold up to gigabytes until they end: the parallel suite starts dozens of them at once,
-/// and all of them alive together took 10 GB and more, where more of them at a time than cores
-/// finish no sooner.
-func onDedicatedThread<Result: Sendable>(
-    stackBytes: Int = 8 * 1024 * 1024, _ body: @escaping @Sendable () -> Result
-) async -> Result {
-    await DedicatedThreadTurns.shared.take()
-    let result = await withCheckedContinuation { continuation in
-        let thread = Thread { continuation.resume(returning: body()) }
-        thread.stackSize = stackBytes
-        thread.start()
-    }
-    DedicatedThreadTurns.shared.give()
-    return result
 }
 
 /// Runs `body` on `count` threads of its own at once and waits for all of them.
