@@ -131,3 +131,14 @@ struct MarbleValueTests {
         #expect(expectMarbles(recorder, "r-g-r|"))
     }
 }
+
+@MainActor
+@Suite("expectStackSafeChain from main-actor code")
+struct StackSafeChainMainActorTests {
+    @Test("the async form is awaited from a main-actor test, and the chain runs off the main actor")
+    func asyncFormFromTheMainActor() async {
+        await expectStackSafeChain(depth: 1_000) { (chain: Signal<Int, Never>) in
+            chain.map { $0 }.filter { _ in !Thread.isMainThread }
+        }
+    }
+}
