@@ -379,6 +379,32 @@ struct EmitterTests {
             ))
     }
 
+    @Test(
+        "An example whose result does not end disposes its recording, and random marbles' recordings are disposed once read"
+    )
+    func unendedRecordingsAreDisposed() {
+        let text =
+            flattenMapEntry
+            + entry(
+                "hold", "func hold() -> Signal<Value, Failure>", derive: "flattenMap { just($0) }",
+                examples: [
+                    #""-a-b-" => hold() => "-a-b-""#, #""-a-|" => hold() => "-a-|""#,
+                    #""-#" => hold() => "-#""#,
+                ])
+        let tests = TestEmitter.emit(
+            checked([primitives, specFile(text)]), paths: Self.paths, importing: ["Rill"])
+        let checks = suite("Spec_hold", in: tests).components(separatedBy: "_rillAll.append(SpecCheck(")
+            .dropFirst()
+        func check(_ prefix: String) -> String { checks.first { $0.hasPrefix("\"" + prefix) } ?? "" }
+        #expect(flattened(check("example 1: ")).contains(#"expectMarbles(recorder, "-a-b-", "#))
+        #expect(check("example 1: ").contains("recorder.dispose()"))
+        #expect(check("example 1, reference: ").contains("recorder.dispose()"))
+        #expect(!check("example 2: ").isEmpty && !check("example 2: ").contains("recorder.dispose()"))
+        #expect(!check("example 3: ").isEmpty && !check("example 3: ").contains("recorder.dispose()"))
+        #expect(check("example 1: the shipped and the reference").contains("specTrace(scheduler.start {"))
+        #expect(tests.contains("defer { recorder.dispose() }"))
+    }
+
     /// The generated `struct` of the suite `name`, up to the next one.
     func suite(_ name: String, in tests: String) -> String {
         tests.components(separatedBy: "\nstruct ").first { $0.hasPrefix(name + " {") } ?? ""

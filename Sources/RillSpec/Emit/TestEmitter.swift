@@ -112,9 +112,12 @@ public enum TestEmitter {
                 }
             }
 
-            /// What a recorder saw, as comparable text: time and event.
+            /// What a recorder saw, as comparable text: time and event. The recording ends here: a
+            /// random marble need not end, and a subscription that does not end lasts until it is
+            /// disposed (docs/Contracts.md, G3).
             nonisolated func specTrace<Value, Failure>(_ recorder: EventRecorder<Value, Failure>) -> [String] {
-                recorder.records.map { "\\($0.time?.timeIntervalSinceReferenceDate ?? -1): \\($0.event)" }
+                defer { recorder.dispose() }
+                return recorder.records.map { "\\($0.time?.timeIntervalSinceReferenceDate ?? -1): \\($0.event)" }
             }
 
             /// A cold source of an example. Helpers rather than inline code keep thousands of
@@ -258,6 +261,9 @@ public enum TestEmitter {
                 code.line(
                     "expectMarbles(recorder, \(example.expected.text.swiftLiteral), \(values)\(failure)sourceLocation: \(location))"
                 )
+                // A subscription that does not end lasts until it is disposed (docs/Contracts.md, G3).
+                let ends = example.expected.text.contains { $0 == "|" || $0 == "#" }
+                if !ends { code.line("recorder.dispose()") }
             }
         }
         guard isDerived, !example.sources.isEmpty else { return }
