@@ -6,25 +6,11 @@ import Testing
 /// (`docs/Contracts.md`, G3, "How long a subscription lasts").
 @Suite("G3: a subscription lasts until it ends or is disposed")
 struct G3SubscriptionLifetimeTests {
-    /// A `create` body that keeps its subscriber where the test can reach it, and reports the
-    /// disposal of what it returned.
-    final class KeptSubscriber: Sendable {
-        let subscriber = Locked<Subscriber<Int, TestError>?>(nil)
-        let resourceDisposed = Flag()
-
-        var signal: Signal<Int, TestError> {
-            Signal.create { [self] subscriber in
-                self.subscriber.value = subscriber
-                return ActionDisposable { self.resourceDisposed.set() }
-            }
-        }
-    }
-
     @Test(
         "G3: a subscription whose disposable is dropped goes on while its source can send, and ends at its terminal event"
     )
     func droppedDisposableGoesOn() {
-        let source = KeptSubscriber()
+        let source = ManualSource<Int, TestError>()
         let received = Locked<[Int]>([])
         let completed = Flag()
         weak var weakToken: Token?
@@ -37,15 +23,15 @@ struct G3SubscriptionLifetimeTests {
                     received.append($0)
                 }, completed: { completed.set() })
         }
-        source.subscriber.value?.sendNext(1)
-        source.subscriber.value?.sendNext(2)
+        source.sendNext(1)
+        source.sendNext(2)
         #expect(received.value == [1, 2])
-        #expect(!source.resourceDisposed.isSet)
+        #expect(!source.isDisposed)
         #expect(weakToken != nil)
 
-        source.subscriber.value?.sendCompleted()
+        source.sendCompleted()
         #expect(completed.isSet)
-        #expect(source.resourceDisposed.isSet)
+        #expect(source.isDisposed)
         #expect(weakToken == nil, "the handlers outlived the subscription's end")
     }
 
