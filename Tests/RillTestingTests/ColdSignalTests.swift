@@ -97,9 +97,10 @@ struct ColdSignalTests {
     func openSubscription() {
         let scheduler = TestScheduler()
         let source = scheduler.createColdSignal("-a--")
-        scheduler.start(subscribeAt: 1) { source.signal }
+        let recorder = scheduler.start(subscribeAt: 1) { source.signal }
         #expect(source.subscriptions == [TestSubscription(subscribedAt: 1)])
         #expect(source.subscriptionMarbles == ["-^"])
+        recorder.dispose()
     }
 
     @Test("Events are delivered on the test scheduler")

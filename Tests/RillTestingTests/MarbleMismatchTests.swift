@@ -206,7 +206,8 @@ struct SubscriptionMismatchTests {
     func missingAndOpenSubscriptions() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdSignal("-a--")
-        _ = scheduler.record(source.signal, subscribeAt: 1)
+        let recorder = scheduler.record(source.signal, subscribeAt: 1)
+        defer { recorder.dispose() }
         scheduler.run()
         let open = try #require(try source.subscriptionMismatch(expected: ["-^--!"]))
         #expect(

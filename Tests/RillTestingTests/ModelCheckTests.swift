@@ -57,6 +57,7 @@ struct ModelCheckTests {
     func missingCompletion() {
         let recorder = Signal<Int, Never>.never.record()
         #expect(modelMismatch(recorder, expected: []) == "expected [] then completion, got []")
+        recorder.dispose()
     }
 
     @Test("the derivation disagreeing with the operator is a mismatch")
@@ -67,6 +68,7 @@ struct ModelCheckTests {
             modelMismatch(shipped, expected: [1], reference: reference)?.hasPrefix("the derivation sent")
                 == true)
         #expect(modelMismatch(shipped, expected: [1], reference: shipped) == nil)
+        reference.dispose()
     }
 }
 

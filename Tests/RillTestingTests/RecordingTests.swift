@@ -62,6 +62,7 @@ struct RecordingTests {
         let source = scheduler.createColdSignal(marble, error: TestError.boom)
         let recorder = scheduler.start { source.signal }
         #expect(recorder.marble == (try? MarbleDiagram(parsing: marble).description))
+        recorder.dispose()
     }
 
     @Test("Rendering with a values dictionary draws each value with its character")

@@ -102,6 +102,7 @@ struct TestSchedulerSteppingTests {
         issues.capture {
             let recorder = scheduler.start { Signal<Date, Never>.interval(1, on: scheduler) }
             #expect(recorder.values.count == 100_000 - 1)
+            recorder.dispose()
         }
         #expect(issues.lines == [line])
     }

@@ -225,6 +225,8 @@ struct TestSchedulerTests {
         scheduler.advance(by: 1)
         timer?.dispose()
         #expect(log.all == ["tick@0", "follow-up@1", "tick@1"])
+        scheduler.run()
+        #expect(log.all == ["tick@0", "follow-up@1", "tick@1", "follow-up@2"])
     }
 
     @Test("run() drains the queue, including chains, and leaves the clock at the last action")
