@@ -7,6 +7,8 @@ extension Signal {
     /// failures, and its signal is subscribed before this one. Each failure waits for the next
     /// value of the handler's signal, which may come later (a delay, a retry button) or never; a
     /// value sent while no failure waits does nothing. Values sent by failed attempts are kept.
+    /// The signal of failures completes when the result ends, however it ends, so that whatever
+    /// else the handler subscribed to it ends too.
     /// To give up, make the handler's signal fail, typically with the failure it was given:
     ///
     /// ```swift
@@ -32,6 +34,9 @@ extension Signal {
                 let retrying = TriggeredRetry(self, delivery: delivery, lifetime: lifetime)
                 retrying.subscribeTrigger(handler(retrying.failures.signal))
                 retrying.start()
+                // Added last, so the trigger's subscription is disposed before the failures end.
+                let failures = retrying.failures
+                lifetime.add { failures.sendCompleted() }
             })
     }
 }

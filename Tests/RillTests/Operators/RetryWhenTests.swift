@@ -5,6 +5,28 @@ import Testing
 
 @Suite("retry(when:) and retry(upTo:backoff:on:)")
 struct RetryWhenTests {
+    @Test(
+        "the failures signal completes when the result ends, so what the handler subscribed to it ends too",
+        arguments: ["completes", "fails", "is disposed"])
+    func failuresEndWithTheResult(ending: String) {
+        let source = ManualSource<Int, TestError>()
+        let trigger = Subject<Void, TestError>()
+        let seen = EventRecorder<TestError, Never>()
+        let recorder = source.signal.retry(when: { failures in
+            seen.subscribe(to: failures)
+            return trigger.signal
+        })
+        .record()
+        source.sendError(.boom)
+        #expect(seen.events == [.next(.boom)])
+        switch ending {
+        case "completes": trigger.sendCompleted()
+        case "fails": trigger.sendError(.other)
+        default: recorder.dispose()
+        }
+        #expect(seen.events == [.next(.boom), .completed], "the result \(ending)")
+    }
+
     @Test("each failure waits for the trigger's next value; values in between do nothing")
     func triggerAnswersOnlyAWaitingFailure() {
         let source = ManualSource<Int, TestError>()
@@ -37,7 +59,6 @@ struct RetryWhenTests {
         let completed = source.signal.retry(when: { _ in trigger.signal }).record()
         trigger.sendCompleted()
         #expect(completed.events == [.completed])
-        #expect(source.isDisposed)
 
         let other = ManualSource<Int, TestError>()
         let failing = Subject<Void, TestError>()
@@ -71,7 +92,6 @@ struct RetryWhenTests {
         let trigger = ManualSource<Void, TestError>()
         let recorder = source.signal.retry(when: { _ in trigger.signal }).record()
         recorder.dispose()
-        #expect(source.isDisposed)
         #expect(trigger.isDisposed)
     }
 
