@@ -94,14 +94,25 @@ struct DocCArticleExampleTests {
     @MainActor
     func observingState() async {
         let scheduler = TestScheduler()
-        let model = ObservingStateArticle.SearchModel()
-        model.start(on: scheduler) { query in .just(["result for \(query)"]) }
-        model.query = "swift"
+        var model: ObservingStateArticle.SearchModel? = ObservingStateArticle.SearchModel()
+        weak let released = model
+        model?.start(on: scheduler) { query in .just(["result for \(query)"]) }
+        model?.query = "swift"
         // The change is read in a later turn of the main queue; the empty query, sent first, is
         // replaced by it within the throttle's interval.
         await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
         scheduler.advance(by: .milliseconds(300))
-        #expect(model.results == ["result for swift"])
+        #expect(model?.results == ["result for swift"])
+        // The subscription holds the model weakly, so the model is released when its owner lets
+        // it go; its signal then completes in a later turn of the main queue and ends the
+        // subscription.
+        model = nil
+        #expect(released == nil)
+        for _ in 0..<2 {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.main.async { continuation.resume() }
+            }
+        }
     }
 
     /// The Swift blocks of `article` without their import lines. A package manifest, which SwiftPM
@@ -169,7 +180,7 @@ enum ObservingStateArticle {
                 .throttle(0.3, on: scheduler)
                 .flatMapLatest(search)
                 .deliver(on: .main)
-                .subscribe(next: { self.results = $0 })
+                .subscribe(next: { [weak self] in self?.results = $0 })
         }
     }
 }

@@ -14,7 +14,7 @@
 ///             .throttle(0.3)
 ///             .flatMapLatest(search)
 ///             .deliver(on: .main)
-///             .subscribe(next: { self.results = $0 })
+///             .subscribe(next: { [weak self] in self?.results = $0 })
 ///     }
 /// }
 /// ```

@@ -16,7 +16,7 @@ extension Observable where Self: AnyObject {
     ///             .throttle(0.3)
     ///             .flatMapLatest(search)
     ///             .deliver(on: .main)
-    ///             .subscribe(next: { self.results = $0 })
+    ///             .subscribe(next: { [weak self] in self?.results = $0 })
     ///     }
     /// }
     /// ```

@@ -22,13 +22,17 @@ private final class SignInModel {
         signIn = Command(state: name, enabledIf: { !$0.isEmpty }) { name, _ in
             name == "mallory" ? .error(.rejected) : .just("welcome, \(name)")
         }
-        signIn.isEnabled.signal.deliver(on: .main).subscribe(next: { self.isButtonEnabled = $0 }).store(
-            in: bag)
-        signIn.isExecuting.signal.deliver(on: .main).subscribe(next: { self.isSpinning = $0 }).store(in: bag)
-        signIn.values.deliver(on: .main).subscribe(next: { self.messages.append($0) }).store(in: bag)
+        // Weakly: the model holds the subscriptions in its bag, which disposes them when it is released.
+        signIn.isEnabled.signal.deliver(on: .main)
+            .subscribe(next: { [weak self] in self?.isButtonEnabled = $0 })
+            .store(in: bag)
+        signIn.isExecuting.signal.deliver(on: .main).subscribe(next: { [weak self] in self?.isSpinning = $0 })
+            .store(in: bag)
+        signIn.values.deliver(on: .main).subscribe(next: { [weak self] in self?.messages.append($0) })
+            .store(in: bag)
         signIn.errors.deliver(on: .main)
-            .subscribe(next: {
-                self.messages.append("error: \($0)")
+            .subscribe(next: { [weak self] in
+                self?.messages.append("error: \($0)")
                 done.open()
             })
             .store(in: bag)
@@ -45,15 +49,18 @@ struct CommandMainActorTests {
     @Test("a main-actor model drives a command and shows its flags, values and errors on the main actor")
     func signInModel() async {
         let done = Gate()
-        let model = SignInModel(done: done)
-        model.name.value = "ada"
-        model.tapSignIn()
-        model.name.value = "mallory"
-        model.tapSignIn()
+        var model: SignInModel? = SignInModel(done: done)
+        weak let released = model
+        model?.name.value = "ada"
+        model?.tapSignIn()
+        model?.name.value = "mallory"
+        model?.tapSignIn()
         #expect(await done.value())
         await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
-        #expect(model.messages == ["welcome, ada", "error: rejected"])
-        #expect(model.isButtonEnabled)
-        #expect(!model.isSpinning)
+        #expect(model?.messages == ["welcome, ada", "error: rejected"])
+        #expect(model?.isButtonEnabled == true)
+        #expect(model?.isSpinning == false)
+        model = nil
+        #expect(released == nil, "the model's subscriptions kept it alive")
     }
 }
