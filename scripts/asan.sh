@@ -2,15 +2,11 @@
 # The whole test suite under AddressSanitizer (about 5 minutes on 2 cores); .ci/run runs it without
 # the two suites whose work is a compiler in a child process (its --skip says why).
 #
-# Two runs of the one build. First the operators' generated checks (RillOperatorTests), the test
-# kit's suite (RillTestingTests) and the spec language's (RillSpecTests) with LeakSanitizer on:
-# each of their tests ends or disposes everything it subscribes, so a block still allocated at
-# exit is memory that a finished or disposed chain failed to release (scripts/lsan-suppressions.txt
-# lists the only exceptions, XCTest's and Foundation's own). Then the library's suite (RillTests)
-# with it off: what it reports there are subscriptions to hot and manual sources that
-# tests leave neither ended nor disposed, which last until then (docs/Contracts.md, G3;
-# docs/Reliability.md, "Found, not fixed"); releases by Rill itself are checked there by the leak
-# suite, Tests/RillTests/Leaks, with weak references.
+# LeakSanitizer is on: every test ends or disposes everything it subscribes (a subscription to a
+# hot or manual source lasts until then: docs/Contracts.md, G3), so a block still allocated at exit
+# is memory that a finished or disposed chain failed to release, or a cycle a test made
+# (scripts/lsan-suppressions.txt lists the only exceptions, XCTest's and Foundation's own).
+# Releases by Rill are also checked by the leak suite, Tests/RillTests/Leaks, with weak references.
 #
 # The chains of every kind of operator (ChainStackDepthTests) are 30,000 operators long here, not a
 # million as in the plain suite, and each operator's generated chain check 3,000, not 100,000. This
@@ -24,7 +20,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export RILL_CHAIN_DEPTH=30000 RILL_SCALE_DIVISOR=10
-leak_checked='RillOperatorTests|RillTestingTests|RillSpecTests'
 ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt" \
-    swift test --sanitize=address --filter "$leak_checked" "$@"
-ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --skip-build --skip "$leak_checked" "$@"
+    swift test --sanitize=address "$@"

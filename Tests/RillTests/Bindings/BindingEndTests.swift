@@ -149,6 +149,7 @@ struct BindingEndTests {
         #expect(done.wait(timeout: .now() + HangGuard.seconds) == .success)
         #expect(weakTarget == nil)
         #expect(log.value == ["write began", "write ended", "released"])
+        source.sendCompleted()
     }
 
     @Test("concurrent sends from 8 threads into a bound property lose nothing")

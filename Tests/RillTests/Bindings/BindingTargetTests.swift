@@ -104,6 +104,8 @@ struct BindingTargetTests {
         let fromReplay = replay.signal.record()
         #expect(fromReplay.values == [4, 5])
         #expect(!fromReplay.isCompleted)
+        fromSubject.dispose()
+        fromReplay.dispose()
     }
 
     @Test("a type of the user's binds through its bindingTarget")
@@ -136,6 +138,7 @@ struct BindingTargetTests {
         source.sendNext("ada")
         source.sendNext(nil)
         #expect(profile.writes.value == ["ada", "anonymous"])
+        source.sendCompleted()
     }
 
     @Test("a failure ends the binding and reaches the error handler")

@@ -43,7 +43,8 @@ struct CommandTests {
         let executing = command.isExecuting.signal.record()
         let enabled = command.isEnabled.signal.record()
         let seenAtFirstValue = Locked<[Bool]>([])
-        command.values.subscribe(next: { [command] _ in
+        command.values.subscribe(next: { [weak command] _ in
+            guard let command else { return }
             seenAtFirstValue.value = [command.isExecuting.value, command.isEnabled.value]
         })
         let result = command.execute(1).record()
@@ -138,8 +139,9 @@ struct CommandTests {
         let harness = Harness()
         let command = Command<Int, String, TestError>(execute: harness.work)
         let again = Locked<[Event<String, CommandError<TestError>>]>([])
-        command.errors.subscribe(next: { [command] _ in
-            command.apply(2).subscribe(
+        // Weakly, as the command's own signals end when it is released.
+        command.errors.subscribe(next: { [weak command] _ in
+            command?.apply(2).subscribe(
                 next: { _ in }, error: { again.append(.error($0)) }, completed: { again.append(.completed) })
         })
         command.execute(1)

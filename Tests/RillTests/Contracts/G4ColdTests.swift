@@ -31,6 +31,7 @@ struct G4ColdTests {
         subscribers[1].sendCompleted()
         #expect(first.events == [.next(1)])
         #expect(second.events == [.next(2), .completed])
+        first.dispose()
     }
 
     @Test("G4: bind is restartable even with block state")
@@ -97,6 +98,8 @@ struct G4ColdTests {
         for subscriber in right.allSubscribers { subscriber.sendNext("a") }
         #expect(pairs(first.values) == ["1a"])
         #expect(pairs(second.values) == ["3a"])
+        first.dispose()
+        second.dispose()
     }
 
     @Test("G4: defer calls its factory on every subscription and not before")

@@ -189,5 +189,6 @@ struct G6SerialDeliveryTests {
         #expect(firstSender != nil && firstSender != senders.value["second"])
         #expect(deliveredOn.value[1] == firstSender)
         #expect(deliveredOn.value[2] == firstSender)
+        subscriber.sendCompleted()
     }
 }

@@ -146,7 +146,7 @@ struct G7ReentrancyTests {
         let source = ManualSource<Int, TestError>()
         let sent = Locked(first.last ?? 0)
         let recorder = EventRecorder<Output, TestError>()
-        transform(source.signal).subscribe(
+        let subscription = transform(source.signal).subscribe(
             next: { value in
                 recorder.append(.next(value))
                 let next = sent.withLock { sent in
@@ -157,6 +157,7 @@ struct G7ReentrancyTests {
             },
             completed: { recorder.append(.completed) })
         for value in first { source.sendNext(value) }
+        subscription.dispose()
         return recorder.events
     }
 
@@ -189,12 +190,13 @@ struct G7ReentrancyTests {
             return ActionDisposable {}
         }
         let recorder = EventRecorder<String, TestError>()
-        source.combinePrevious(0) { "\($0)>\($1)" }.subscribe(
+        let subscription = source.combinePrevious(0) { "\($0)>\($1)" }.subscribe(
             next: { pair in
                 recorder.append(.next(pair))
                 if recorder.values.count < 4 { box.value?.sendNext(recorder.values.count + 1) }
             },
             completed: { recorder.append(.completed) })
         #expect(recorder.values == ["0>1", "1>2", "2>3", "3>4"])
+        subscription.dispose()
     }
 }

@@ -108,8 +108,9 @@ struct ConstructorTests {
         let source = ManualSource<Int, TestError>()
         _ = source.signal
         #expect(source.subscriptions.value == 0)
-        _ = source.signal.record()
+        let recorder = source.signal.record()
         #expect(source.subscriptions.value == 1)
+        recorder.dispose()
     }
 
     @Test("create passes on what the subscriber sends, from the body and later")

@@ -26,8 +26,13 @@ struct ObserverTests {
         let signal = Signal<Int, TestError>.from([1, 2, 3]).map { $0 * 10 }.concat(.error(TestError.boom))
         var inPlace: [Event<Int, TestError>] = []
         var byValue: [Event<Int, TestError>] = []
-        signal.subscribe(Observer(handlingInPlace: { inPlace.append($0) }), in: CompositeDisposable())
-        signal.subscribe(Observer { byValue.append($0) }, in: CompositeDisposable())
+        // Whoever subscribes with a lifetime of its own disposes it after the terminal event (G2).
+        let inPlaceLifetime = CompositeDisposable()
+        let byValueLifetime = CompositeDisposable()
+        signal.subscribe(Observer(handlingInPlace: { inPlace.append($0) }), in: inPlaceLifetime)
+        signal.subscribe(Observer { byValue.append($0) }, in: byValueLifetime)
+        inPlaceLifetime.dispose()
+        byValueLifetime.dispose()
         let expected: [Event<Int, TestError>] = [.next(10), .next(20), .next(30), .error(TestError.boom)]
         #expect(inPlace == expected)
         #expect(byValue == expected)

@@ -41,8 +41,14 @@ final class SharedRequestModel {
 
     func starts(on scheduler: any Scheduler) -> [Signal<Int, Never>] {
         [
-            Signal.startLazily(on: scheduler) { subscriber in subscriber.sendNext(1) },
-            Signal.startEagerly(on: scheduler) { subscriber in subscriber.sendNext(2) },
+            Signal.startLazily(on: scheduler) { subscriber in
+                subscriber.sendNext(1)
+                subscriber.sendCompleted()
+            },
+            Signal.startEagerly(on: scheduler) { subscriber in
+                subscriber.sendNext(2)
+                subscriber.sendCompleted()
+            },
         ]
     }
 
@@ -91,9 +97,10 @@ struct MainActorHotAPITests {
     @Test("a main-actor model feeds subjects from a subject and scopes a subscription")
     func subjects() {
         let model = SharedRequestModel()
-        let (_, replay, behavior) = model.subjects()
+        let (subject, replay, behavior) = model.subjects()
         #expect(replay.signal.record().values == [1])
         #expect(behavior.value == 1)
         model.endScope()
+        subject.sendCompleted()
     }
 }

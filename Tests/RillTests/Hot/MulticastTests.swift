@@ -13,6 +13,7 @@ struct MulticastConnectionTests {
         let second = connection.connect()
         #expect(source.subscriptions.value == 1)
         #expect(first === second)
+        first.dispose()
     }
 
     @Test("connect never reconnects after the connection was disposed")
@@ -55,6 +56,7 @@ struct MulticastConnectionTests {
         source.sendNext(2)
         #expect(recorder.events == [.next(1)])
         #expect(source.isDisposed)
+        recorder.dispose()
     }
 
     @Test("concurrent connects subscribe once and all return the connection")
@@ -67,6 +69,7 @@ struct MulticastConnectionTests {
         }
         #expect(source.subscriptions.value == 1)
         #expect(Set(returned.value).count == 1)
+        connection.connect().dispose()
     }
 
     @Test("autoconnect subscribes on the first subscription only")
@@ -74,10 +77,12 @@ struct MulticastConnectionTests {
         let source = ManualSource<Int, Never>()
         let signal = source.signal.publish().autoconnect()
         #expect(source.subscriptions.value == 0)
-        signal.subscribe()
+        let first = signal.subscribe()
         #expect(source.subscriptions.value == 1)
-        signal.subscribe()
+        let second = signal.subscribe()
         #expect(source.subscriptions.value == 1)
+        first.dispose()
+        second.dispose()
     }
 
     @Test("autoconnect disposes the source when its last subscription is disposed")
@@ -109,6 +114,7 @@ struct MulticastConnectionTests {
         let again = signal.record()
         #expect(source.subscriptions.value == 1)
         #expect(again.events.isEmpty)
+        again.dispose()
     }
 
     @Test("multicast onto a replay subject replays to subscribers after the disconnection")
@@ -120,7 +126,9 @@ struct MulticastConnectionTests {
         subject.sendNext(2)
         first.dispose()
         #expect(first.values == [1, 2])
-        #expect(signal.record().values == [1, 2])
+        let second = signal.record()
+        #expect(second.values == [1, 2])
+        second.dispose()
     }
 
     @Test("multicast onto a behavior subject gives every subscriber the current value")
@@ -130,6 +138,7 @@ struct MulticastConnectionTests {
         connection.connect()
         source.sendNext(5)
         #expect(connection.signal.record().values == [5])
+        source.sendCompleted()
     }
 
     @Test("multicast onto a subject known only as an existential shares through that subject")
@@ -142,6 +151,7 @@ struct MulticastConnectionTests {
         source.sendNext(1)
         #expect(recorder.values == [0, 1])
         #expect(subject.signal.record().values == [1])
+        source.sendCompleted()
     }
 
     @Test("a published source that completes synchronously on connect reaches the subscribers made before")
@@ -177,6 +187,7 @@ struct ReplayOperatorTests {
         #expect(!source.isDisposed)
         source.sendNext(1)
         #expect(replayed.record().values == [1])
+        source.sendCompleted()
     }
 
     @Test("replayLast replays only the latest value")
@@ -204,6 +215,7 @@ struct ReplayOperatorTests {
         let second = replayed.record()
         #expect(second.values == [1, 2])
         #expect(source.subscriptions.value == 1)
+        source.sendCompleted()
     }
 
     @Test("replayed signals have RAC's debug names")
@@ -261,8 +273,10 @@ struct StartTests {
     func eagerly() {
         let scheduler = TestScheduler()
         let runs = Counter()
+        let body = Locked<Subscriber<Int, Never>?>(nil)
         let signal = Signal<Int, Never>.startEagerly(on: scheduler) { subscriber in
             runs.increment()
+            body.value = subscriber
             subscriber.sendNext(7)
         }
         scheduler.advance(by: 0)
@@ -271,6 +285,7 @@ struct StartTests {
         scheduler.advance(by: 0)
         #expect(recorder.values == [7])
         #expect(runs.value == 1)
+        body.value?.sendCompleted()
     }
 }
 

@@ -52,6 +52,7 @@ struct ShareTests {
         let next = shared.record()
         #expect(next.values == [])
         #expect(source.subscriptions.value == 2)
+        next.dispose()
     }
 
     @Test("share() replays nothing to a late subscription")
@@ -65,6 +66,8 @@ struct ShareTests {
         #expect(first.values == [1, 2])
         #expect(late.values == [2])
         #expect(source.subscriptions.value == 1)
+        first.dispose()
+        late.dispose()
     }
 
     @Test("after the source ended, the next subscription subscribes to it again")
@@ -106,6 +109,7 @@ struct ShareTests {
         #expect(source.subscriptions.value == 2)
         source.sendNext(5)
         #expect(again.value?.values == [5])
+        again.value?.dispose()
     }
 
     @Test("disposing the last subscription disposes the source at once, even during its first events")

@@ -48,6 +48,8 @@ struct SubjectArgumentTests {
         #expect(replaced.values == [1, 2, 9])
         #expect(caught.values == [1, 2, 3, 9])
         #expect(!caught.isTerminated)
+        replaced.dispose()
+        caught.dispose()
     }
 
     @Test("Signal.if and Signal.switch take subjects, and signals beside them")
@@ -60,6 +62,7 @@ struct SubjectArgumentTests {
         condition.send(false)
         yes.send("ignored")
         #expect(chosen.values == ["yes", "no"])
+        chosen.dispose()
 
         let keys = Subject<Int, Never>()
         let fallback = ReplaySubject<String, Never>()
@@ -68,6 +71,7 @@ struct SubjectArgumentTests {
         keys.send(1)
         keys.send(2)
         #expect(switched.values == ["one", "other"])
+        switched.dispose()
     }
 
     @Test("merge, concat, zip and combineLatest of a sequence take a sequence of subjects")
@@ -86,6 +90,7 @@ struct SubjectArgumentTests {
         #expect(concatenated.values == [1, 20])
         #expect(zipped.values == [[1, 10]])
         #expect(combined.values == [11, 21])
+        second.send(.completed)
     }
 
     @Test(
@@ -110,6 +115,7 @@ struct SubjectArgumentTests {
         #expect(combinedValues.failure == TestError.boom)
         #expect(combinedValues.values == [11])
         #expect(bothNeverValues.values == [1, 100])
+        bothNeverValues.dispose()
     }
 
     @Test("a subject as both receiver and argument")
@@ -122,6 +128,8 @@ struct SubjectArgumentTests {
         right.send(5)
         #expect(sums.values == [1, 6])
         #expect(merged.values == [0, 1, 5])
+        sums.dispose()
+        merged.dispose()
     }
 
     @Test("a property stands for its signal: the current value, then every change")
@@ -137,6 +145,9 @@ struct SubjectArgumentTests {
         #expect(requests.values.isEmpty)
         #expect(pages.values == ["#1", "rill#1", "rill#2"])
         #expect(zipped.values == [7])
+        requests.dispose()
+        pages.dispose()
+        zipped.dispose()
     }
 
     @Test("implicit members and signal arguments still choose the overloads taking a signal")

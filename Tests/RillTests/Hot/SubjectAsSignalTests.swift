@@ -16,10 +16,11 @@ struct SubjectAsSignalTests {
 
         let taps = Subject<Void, Never>()
         let count = Counter()
-        taps.subscribe(next: { count.increment() })
+        let subscription = taps.subscribe(next: { count.increment() })
         taps.send()
         taps.send()
         #expect(count.value == 2)
+        subscription.dispose()
     }
 
     @Test("every kind of subject chains operators directly, without .signal")
@@ -38,6 +39,8 @@ struct SubjectAsSignalTests {
         #expect(doubled.values == [4])
         #expect(combined.values == [10, 15, 16])
         #expect(scanned.events == [.next(0), .next(5), .next(11), .completed])
+        doubled.dispose()
+        combined.dispose()
     }
 
     @Test("subscribe(next:) and subscribe(receiver) on a subject subscribe to its signal")
@@ -52,6 +55,7 @@ struct SubjectAsSignalTests {
         subject.send("b")
         #expect(seen.value == ["a"])
         #expect(mirror.signal.record().values == ["a", "b"])
+        subject.send(.completed)
     }
 
     @Test("a subject's values are an async sequence")

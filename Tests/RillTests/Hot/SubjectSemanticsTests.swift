@@ -15,6 +15,8 @@ struct SubjectLateSubscriberTests {
         let afterFailure = failed.signal.record()
         #expect(afterCompletion.events.isEmpty)
         #expect(afterFailure.events.isEmpty)
+        afterCompletion.dispose()
+        afterFailure.dispose()
     }
 
     @Test("a subject drops what is sent after its terminal event")
@@ -27,6 +29,7 @@ struct SubjectLateSubscriberTests {
         subject.sendError(.boom)
         #expect(recorder.events == [.completed])
         #expect(late.events.isEmpty)
+        late.dispose()
     }
 
     @Test("a replay subject replays every value, then completion, to a subscription made after the end")
@@ -61,6 +64,7 @@ struct SubjectLateSubscriberTests {
         let subject = ReplaySubject<Int, Never>(capacity: 3)
         for value in 1...7 { subject.sendNext(value) }
         #expect(subject.signal.record().values == [5, 6, 7])
+        subject.sendCompleted()
         let zero = ReplaySubject<Int, Never>(capacity: 0)
         zero.sendNext(1)
         zero.sendCompleted()
@@ -90,13 +94,14 @@ struct SubjectLateSubscriberTests {
     func subscribeDuringSend() {
         let subject = ReplaySubject<Int, Never>(capacity: 1)
         let values = Locked<[Int]>([])
-        subject.signal.subscribe(next: { item in
+        let subscription = subject.signal.subscribe(next: { item in
             values.append(item)
             subject.signal.take(1).subscribe(next: { values.append($0) })
         })
         subject.sendNext(1)
         subject.sendNext(2)
         #expect(values.value == [1, 1, 2, 2])
+        subscription.dispose()
     }
 
     @Test("disposing a subscription stops the replay at once")
@@ -118,6 +123,8 @@ struct SubjectLateSubscriberTests {
         #expect(first.values == [0, 1, 2])
         #expect(second.values == [1, 2])
         #expect(subject.value == 2)
+        first.dispose()
+        second.dispose()
     }
 
     @Test("a behavior subject does not remember its end, as in RAC: late subscribers get the value and wait")
@@ -125,10 +132,14 @@ struct SubjectLateSubscriberTests {
         let completed = BehaviorSubject<Int, TestError>(0)
         completed.sendNext(1)
         completed.sendCompleted()
-        #expect(completed.signal.record().events == [.next(1)])
+        let afterCompletion = completed.signal.record()
+        #expect(afterCompletion.events == [.next(1)])
         let failed = BehaviorSubject<Int, TestError>(5)
         failed.sendError(.boom)
-        #expect(failed.signal.record().events == [.next(5)])
+        let afterFailure = failed.signal.record()
+        #expect(afterFailure.events == [.next(5)])
+        afterCompletion.dispose()
+        afterFailure.dispose()
     }
 
     @Test("a subject sends to every subscription in the same order, also after a re-entrant send")
@@ -136,14 +147,16 @@ struct SubjectLateSubscriberTests {
         let subject = Subject<Int, Never>()
         let first = Locked<[Int]>([])
         let second = Locked<[Int]>([])
-        subject.signal.subscribe(next: { value in
+        let firstSubscription = subject.signal.subscribe(next: { value in
             first.append(value)
             if value == 1 { subject.sendNext(2) }
         })
-        subject.signal.subscribe(next: { second.append($0) })
+        let secondSubscription = subject.signal.subscribe(next: { second.append($0) })
         subject.sendNext(1)
         #expect(first.value == [1, 2])
         #expect(second.value == [1, 2])
+        firstSubscription.dispose()
+        secondSubscription.dispose()
     }
 }
 
@@ -207,6 +220,7 @@ struct EventReceiverTests {
         source.sendNext(2)
         subject.sendNext(3)
         #expect(recorder.events == [.next(1), .next(3)])
+        recorder.dispose()
     }
 
     @Test("a subscriber forwards another signal inside create, and ends its feeds when it ends")

@@ -18,6 +18,7 @@ struct CombineLatestArityTests {
         flags.sendNext(true)
         words.sendNext("b")
         #expect(recorder.events == [.next("2 a true"), .next("2 b true")])
+        recorder.dispose()
     }
 
     @Test("completes when every input has completed, even one that never sent a value")

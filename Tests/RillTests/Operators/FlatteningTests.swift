@@ -214,6 +214,7 @@ struct FlatteningTests {
         second.sendNext(2)
         #expect(recorder.values == [1, 2])
         #expect(!recorder.isTerminated, "a replaced inner signal's failure ended the result")
+        recorder.dispose()
     }
 
     @Test("switchToLatest fails with the latest inner signal's failure")
@@ -234,6 +235,7 @@ struct FlatteningTests {
         outer.sendNext(.never)
         outer.sendCompleted()
         #expect(!recorder.isTerminated)
+        recorder.dispose()
     }
 
     @Test("switchToLatest completes when the outer and the latest inner signal have completed")
@@ -256,10 +258,12 @@ struct FlatteningTests {
             return nil
         }
         let switched = outer.switchToLatest()
-        switched.subscribe()
+        let first = switched.subscribe()
         #expect(subscriptions.value == 1)
-        switched.subscribe()
+        let second = switched.subscribe()
         #expect(subscriptions.value == 2)
+        first.dispose()
+        second.dispose()
     }
 
     @Test(
@@ -281,6 +285,7 @@ struct FlatteningTests {
         outer.sendNext(inner("b", values: [2, 3]))
         #expect(log.value == ["subscribe a", "value 1", "subscribe b", "value 2", "value 3", "dispose a"])
         #expect(recorder.values == [1, 2, 3])
+        recorder.dispose()
     }
 
     @Test(
@@ -319,6 +324,7 @@ struct FlatteningTests {
         outer.sendCompleted()
         #expect(recorder.values == [1, 2])
         #expect(!recorder.isTerminated, "the replaced inner signal's completion counted")
+        recorder.dispose()
     }
 
     @Test(
@@ -342,6 +348,7 @@ struct FlatteningTests {
         latestC.sendNext(3)
         #expect(recorder.values == [2, 3])
         #expect(!latestC.isDisposed)
+        recorder.dispose()
     }
 
     // MARK: race and exhaust
@@ -393,6 +400,7 @@ struct FlatteningTests {
         #expect(ignored.subscriptions.value == 0)
         #expect(later.subscriptions.value == 1)
         #expect(recorder.values == [1, 2])
+        recorder.dispose()
     }
 
     // MARK: switch, if and then

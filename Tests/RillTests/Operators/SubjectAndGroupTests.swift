@@ -15,6 +15,7 @@ struct SubjectTests {
         subject.sendNext(2)
         #expect(early.values == [1, 2])
         #expect(late.values == [2])
+        subject.sendCompleted()
     }
 
     @Test("a subject does not remember termination: a later subscription waits")
@@ -25,6 +26,7 @@ struct SubjectTests {
         let after = subject.signal.record()
         #expect(before.isCompleted)
         #expect(after.events.isEmpty)
+        after.dispose()
     }
 
     @Test("a disposed subscription leaves the subject and releases its handlers")
@@ -104,5 +106,6 @@ struct GroupTests {
         subject.sendNext(1)
         #expect(groups.value.map(\.key) == [true, false])
         #expect(evens.values == [4])
+        subject.sendCompleted()
     }
 }

@@ -31,8 +31,9 @@ struct TriggerOperatorTests {
             order.withLock { $0.append("trigger") }
             return nil
         }
-        _ = source.take(untilTrigger: silentTrigger).record()
+        let untilSilent = source.take(untilTrigger: silentTrigger).record()
         #expect(order.withLock { $0 } == ["trigger", "source"])
+        untilSilent.dispose()
 
         order.withLock { $0 = [] }
         let recorder = source.take(untilTrigger: Signal<Int, Never>.just(0)).record()

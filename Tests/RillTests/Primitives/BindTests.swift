@@ -85,6 +85,7 @@ struct BindTests {
         let recorder = Signal<Int, TestError>.just(1).bind { { _ in .merge(Signal<Int, TestError>.never) } }
             .record()
         #expect(recorder.events.isEmpty)
+        recorder.dispose()
     }
 
     @Test("stop ends the source at once: it is disposed and the block is not called again")

@@ -53,6 +53,7 @@ struct ConcatTests {
         let recorder = Signal<Int, TestError>.just(1).concat(.never).concat(after.signal).record()
         #expect(recorder.events == [.next(1)])
         #expect(after.subscriptions.value == 0)
+        recorder.dispose()
     }
 
     @Test("empty parts are skipped")

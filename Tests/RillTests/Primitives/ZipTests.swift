@@ -41,6 +41,7 @@ struct ZipTests {
         left.sendNext(4)
         #expect(pairs(recorder.values) == ["1a", "2b", "3c", "4d"])
         #expect(!recorder.isCompleted)
+        recorder.dispose()
     }
 
     @Test("zip subscribes to its receiver first, then to the other signal")
@@ -54,8 +55,9 @@ struct ZipTests {
             log.append("second")
             return nil
         }
-        _ = first.zip(with: second).record()
+        let recorder = first.zip(with: second).record()
         #expect(log.value == ["first", "second"])
+        recorder.dispose()
     }
 
     @Test("zip waits for the buffered values of a completed side to be paired")
@@ -171,6 +173,7 @@ struct ZipTests {
     func neverNever() {
         let recorder = Signal<Int, TestError>.never.zip(with: Signal<String, TestError>.never).record()
         #expect(recorder.events.isEmpty)
+        recorder.dispose()
     }
 
     /// Zips two producer signals of `count` values each (producers, so that zip cannot pull

@@ -57,6 +57,7 @@ struct PropertyTests {
         subject.sendNext(2)
         #expect(property.value == 2)
         #expect(recorder.values == [0, 1, 2])
+        subject.sendCompleted()
     }
 
     @Test("initial:then: completes its signals when the upstream completes, and keeps the last value")

@@ -138,5 +138,6 @@ struct MainActorAPIUsageTests {
         await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
         #expect(model.results == ["RILL"])
         #expect(timedEvents() == [.next("a", at: 1.2), .completed(at: 1.2)])
+        queries.sendCompleted()
     }
 }

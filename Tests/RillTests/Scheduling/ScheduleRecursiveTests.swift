@@ -96,6 +96,7 @@ struct ScheduleRecursiveTests {
         scheduler.schedule(afterDelay: 5) { saved.value?() }
         scheduler.run()
         #expect(log.entries == ["run@0", "run@5"])
+        saved.value = nil
     }
 
     @Test("Disposal stops the recursion and releases the action")
