@@ -100,7 +100,7 @@ struct DocCArticleExampleTests {
         model?.query = "swift"
         // The change is read in a later turn of the main queue; the empty query, sent first, is
         // replaced by it within the throttle's interval.
-        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        await mainQueueTurns()
         scheduler.advance(by: .milliseconds(300))
         #expect(model?.results == ["result for swift"])
         // The subscription holds the model weakly, so the model is released when its owner lets
@@ -108,11 +108,7 @@ struct DocCArticleExampleTests {
         // subscription.
         model = nil
         #expect(released == nil)
-        for _ in 0..<2 {
-            await withCheckedContinuation { continuation in
-                DispatchQueue.main.async { continuation.resume() }
-            }
-        }
+        await mainQueueTurns(2)
     }
 
     /// The Swift blocks of `article` without their import lines. A package manifest, which SwiftPM

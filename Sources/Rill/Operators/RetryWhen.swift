@@ -34,9 +34,6 @@ extension Signal {
                 let retrying = TriggeredRetry(self, delivery: delivery, lifetime: lifetime)
                 retrying.subscribeTrigger(handler(retrying.failures.signal))
                 retrying.start()
-                // Added last, so the trigger's subscription is disposed before the failures end.
-                let failures = retrying.failures
-                lifetime.add { failures.sendCompleted() }
             })
     }
 }
@@ -95,6 +92,8 @@ final class TriggeredRetry<Value: Sendable, Failure: Error>: Sendable {
                 }
             }),
             in: subscription)
+        // Added after the trigger's subscription, so that it is disposed before the failures end.
+        lifetime.add { [failures] in failures.sendCompleted() }
     }
 
     /// Makes a subscription now, or, if one is being made further down this stack or on another
