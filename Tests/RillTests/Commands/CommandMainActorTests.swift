@@ -1,4 +1,3 @@
-import Dispatch
 import Rill
 import RillTesting
 import Testing
@@ -56,7 +55,7 @@ struct CommandMainActorTests {
         model?.name.value = "mallory"
         model?.tapSignIn()
         #expect(await done.value())
-        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        await mainQueueTurns()
         #expect(model?.messages == ["welcome, ada", "error: rejected"])
         #expect(model?.isButtonEnabled == true)
         #expect(model?.isSpinning == false)

@@ -60,7 +60,7 @@ struct MainActorBindingTests {
             sent.open()
         }
         #expect(await sent.value())
-        await mainQueueTurn()
+        await mainQueueTurns()
         #expect(model.query == "ri")
         #expect(model.results == ["rill", "river"])
         #expect(model.writesOnMainQueue == [true, true, true, true])
@@ -149,12 +149,6 @@ struct MainActorBindingTests {
     }
 }
 
-/// One turn of the main queue: everything queued there before this call has run when it returns.
-@MainActor
-private func mainQueueTurn() async {
-    await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
-}
-
 @MainActor
 @Suite("Binding to the main actor from many threads")
 struct MainActorBindingOrderTests {
@@ -173,7 +167,7 @@ struct MainActorBindingOrderTests {
             done.open()
         }
         #expect(await done.value())
-        await mainQueueTurn()
+        await mainQueueTurns()
         #expect(label.numbers.count == 1_600)
         for thread in 0..<8 {
             let mine = label.numbers.filter { $0 / 1_000 == thread }

@@ -1,4 +1,3 @@
-import Dispatch
 import Observation
 import Rill
 
@@ -62,13 +61,5 @@ final class ObservedEvents<Value: Sendable>: Sendable {
             return ready
         }
         for gate in opened { gate.open() }
-    }
-}
-
-/// One turn of the main queue: everything queued there before this call has run when it returns.
-@MainActor
-func mainQueueTurns(_ count: Int = 1) async {
-    for _ in 0..<count {
-        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
     }
 }

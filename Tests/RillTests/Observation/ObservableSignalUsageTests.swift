@@ -50,7 +50,7 @@ struct ObservableSignalUsageTests {
         model.query = "sw"
         model.query = "swift"
         // The changes are read, as one, in a later turn of the main queue.
-        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        await mainQueueTurns()
         scheduler.advance(by: .milliseconds(50))
         #expect(model.results == ["result for swift"])
         #expect(model.searches == ["result for swift"])

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Rill
 import RillTesting
@@ -135,7 +134,7 @@ struct MainActorAPIUsageTests {
         }
         queries.sendNext("rill")
         #expect(await searched.value())
-        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        await mainQueueTurns()
         #expect(model.results == ["RILL"])
         #expect(timedEvents() == [.next("a", at: 1.2), .completed(at: 1.2)])
         queries.sendCompleted()

@@ -59,12 +59,6 @@ private final class ResultsModel {
     }
 }
 
-/// One turn of the main queue: everything queued there before this call has run when it returns.
-@MainActor
-private func mainQueueTurn() async {
-    await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
-}
-
 @MainActor
 @Suite("deliver(on: .main): @MainActor handlers, on the main queue, in order")
 struct MainActorDeliveryTests {
@@ -131,7 +125,7 @@ struct MainActorDeliveryTests {
             subject.sendCompleted()
         }
         model.stop()
-        await mainQueueTurn()
+        await mainQueueTurns()
         #expect(model.results.isEmpty)
         #expect(!model.isCompleted)
     }
