@@ -35,6 +35,10 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
     let core: CommandCore<Input, Output, Failure>
     /// Ends ``lifetime`` when the command is released.
     private let lifetimeToken: Lifetime.Token
+    /// The property the command is enabled by or takes its state from, kept alive as long as the
+    /// command is, as ReactiveSwift's `Action` keeps it: a command made from a property that
+    /// nobody else holds keeps following it.
+    private let followedProperty: (any PropertyProtocol)?
 
     /// Ends when the command is released: bindings into the command end with it.
     public let lifetime: Lifetime
@@ -71,22 +75,26 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
     }
 
     /// Creates a command that is enabled while `isEnabled` is `true` (ReactiveSwift
-    /// `Action(enabledIf:execute:)`).
+    /// `Action(enabledIf:execute:)`). The command keeps `isEnabled` alive until it is released.
     public convenience init(
         enabledIf isEnabled: some PropertyProtocol<Bool>, allowsConcurrentExecution: Bool = false,
         execute work: @escaping Work
     ) {
         self.init(
-            enabledIf: isEnabled.signal, allowsConcurrentExecution: allowsConcurrentExecution, execute: work)
+            work: work, following: isEnabled.signal.map { $0 ? work : nil },
+            allowsConcurrentExecution: allowsConcurrentExecution, keeping: isEnabled)
     }
 
     /// Creates a command whose work uses the current value of `state`, and which is enabled while
-    /// `isEnabled` says so for that value (ReactiveSwift `Action(state:enabledIf:execute:)`).
+    /// `isEnabled` says so for that value, or always when `isEnabled` is left out (ReactiveSwift
+    /// `Action(state:enabledIf:execute:)` and `Action(state:execute:)`).
     ///
     /// The work receives the very value that enabled the command: the check and the value are
-    /// taken together, so a change of `state` cannot slip between them.
+    /// taken together, so a change of `state` cannot slip between them. The command keeps
+    /// `state` alive until it is released.
     public convenience init<State: Sendable>(
-        state: some PropertyProtocol<State>, enabledIf isEnabled: @escaping @Sendable (State) -> Bool,
+        state: some PropertyProtocol<State>,
+        enabledIf isEnabled: @escaping @Sendable (State) -> Bool = { _ in true },
         allowsConcurrentExecution: Bool = false,
         execute work: @escaping @Sendable (State, Input) -> Signal<Output, Failure>
     ) {
@@ -96,11 +104,12 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
                 guard isEnabled(current) else { return nil }
                 return { input in work(current, input) }
             },
-            allowsConcurrentExecution: allowsConcurrentExecution)
+            allowsConcurrentExecution: allowsConcurrentExecution, keeping: state)
     }
 
     /// Creates a command that is enabled while `state` is not `nil`, and whose work receives the
-    /// unwrapped value (ReactiveSwift `Action(unwrapping:execute:)`).
+    /// unwrapped value (ReactiveSwift `Action(unwrapping:execute:)`). The command keeps `state`
+    /// alive until it is released.
     public convenience init<State: Sendable>(
         unwrapping state: some PropertyProtocol<State?>, allowsConcurrentExecution: Bool = false,
         execute work: @escaping @Sendable (State, Input) -> Signal<Output, Failure>
@@ -111,11 +120,15 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
                 guard let current else { return nil }
                 return { input in work(current, input) }
             },
-            allowsConcurrentExecution: allowsConcurrentExecution)
+            allowsConcurrentExecution: allowsConcurrentExecution, keeping: state)
     }
 
-    init(work: Work?, following availableWork: Signal<Work?, Never>?, allowsConcurrentExecution: Bool) {
+    init(
+        work: Work?, following availableWork: Signal<Work?, Never>?, allowsConcurrentExecution: Bool,
+        keeping followedProperty: (any PropertyProtocol)? = nil
+    ) {
         core = CommandCore(work: work, allowsConcurrentExecution: allowsConcurrentExecution)
+        self.followedProperty = followedProperty
         (lifetime, lifetimeToken) = Lifetime.make()
         self.allowsConcurrentExecution = allowsConcurrentExecution
         isExecuting = Property(flag: core.executing, named: "Command.isExecuting")

@@ -1,10 +1,10 @@
 /// A read-only value that changes over time, with signals of its changes (ReactiveSwift
 /// `Property`).
 ///
-/// A property is either a view of another property (``init(_:)``), which keeps that property
-/// alive, or a composed one, fed by a signal: a constant (``init(value:)``), a value then a
-/// signal's values (``init(initial:then:)``), a capture of another property
-/// (``init(capturing:)``), or the result of the algebra (`map`,
+/// A property is either a wrapper of another property (``init(capturing:)``), which keeps that
+/// property alive, or a composed one, fed by a signal: a constant (``init(value:)``), a value
+/// then a signal's values (``init(initial:then:)``), a reflection of another property
+/// (``init(_:)``), or the result of the algebra (`map`,
 /// ``PropertyProtocol/combineLatest(with:)``, …, all through ``PropertyProtocol/lift(_:)``).
 ///
 /// A composed property does not keep its sources alive, but still answers ``value`` after they
@@ -21,7 +21,7 @@
 /// ```
 public final class Property<Value: Sendable>: PropertyProtocol {
     @usableFromInline let broadcast: Broadcast<Value, Never>
-    /// The property this one is a view of.
+    /// The property this one wraps and keeps alive (``init(capturing:)``).
     @usableFromInline let viewed: (any PropertyProtocol)?
     /// The subscription feeding a composed property.
     @usableFromInline let upstream: PropertyUpstream?
@@ -55,29 +55,70 @@ public final class Property<Value: Sendable>: PropertyProtocol {
         self.init(broadcast: broadcast, viewed: nil, upstream: upstream, signal: signal, changes: changes)
     }
 
-    /// Creates a read-only view of `property`, which it keeps alive: what a view model exposes
-    /// in place of its ``MutableProperty``.
+    /// Creates a property that reflects `property` without keeping it alive: what a view model
+    /// exposes in place of the ``MutableProperty`` it owns.
     ///
-    /// The view has the same value and signals as `property`, and they complete when both are
-    /// released. To follow a property without keeping it alive, use ``init(capturing:)``.
+    /// The result has `property`'s value and signals while `property` lives. Once `property` is
+    /// released, its signals complete and the result keeps the last value. To keep `property`
+    /// alive for as long as the result is, use ``init(capturing:)``. As ReactiveSwift's
+    /// `Property(_:)`.
     @inlinable
     public convenience init(_ property: some PropertyProtocol<Value>) {
+        if let shared = Self.sharing(property, keepingAlive: false) {
+            self.init(shared)
+        } else {
+            self.init(composing: property.signal, "Property.init(_:)")
+        }
+    }
+
+    /// The parts of a property that shares the value and the subscriptions of `property`, a
+    /// ``MutableProperty`` or a `Property`, and keeps it alive or not; `nil` for another type.
+    ///
+    /// Not keeping it alive, it holds the broadcast, which outlives the property and is
+    /// completed by its release, and the subscription feeding it: a property that `property`
+    /// keeps alive (``init(capturing:)``) goes when `property` goes.
+    @inlinable
+    static func sharing(_ property: some PropertyProtocol<Value>, keepingAlive: Bool) -> Shared? {
         switch property {
         case let mutable as MutableProperty<Value>:
-            self.init(
-                broadcast: mutable.broadcast, viewed: mutable, upstream: nil, signal: mutable.signal,
-                changes: mutable.changes)
+            Shared(
+                broadcast: mutable.broadcast, kept: keepingAlive ? mutable : nil, upstream: nil,
+                signal: mutable.signal, changes: mutable.changes)
         case let other as Property<Value>:
-            // `other` is kept alive by this view, and so is its upstream.
-            self.init(
-                broadcast: other.broadcast, viewed: other, upstream: nil, signal: other.signal,
-                changes: other.changes)
+            // Kept alive, `other` keeps its upstream.
+            Shared(
+                broadcast: other.broadcast, kept: keepingAlive ? other : nil,
+                upstream: keepingAlive ? nil : other.upstream, signal: other.signal, changes: other.changes)
         default:
-            let (broadcast, upstream) = Self.compose(property.signal, initial: nil, "Property.init(_:)")
-            let (signal, changes) = Self.signals(broadcast, upstream)
-            self.init(
-                broadcast: broadcast, viewed: property, upstream: upstream, signal: signal, changes: changes)
+            nil
         }
+    }
+
+    /// What ``sharing(_:keepingAlive:)`` shares.
+    @usableFromInline
+    struct Shared {
+        @usableFromInline let broadcast: Broadcast<Value, Never>
+        @usableFromInline let kept: (any PropertyProtocol)?
+        @usableFromInline let upstream: PropertyUpstream?
+        @usableFromInline let signal: Signal<Value, Never>
+        @usableFromInline let changes: Signal<Value, Never>
+
+        @inlinable
+        init(
+            broadcast: Broadcast<Value, Never>, kept: (any PropertyProtocol)?, upstream: PropertyUpstream?,
+            signal: Signal<Value, Never>, changes: Signal<Value, Never>
+        ) {
+            (self.broadcast, self.kept, self.upstream) = (broadcast, kept, upstream)
+            (self.signal, self.changes) = (signal, changes)
+        }
+    }
+
+    @inlinable
+    convenience init(_ shared: Shared) {
+        let (signal, changes) = (shared.signal, shared.changes)
+        self.init(
+            broadcast: shared.broadcast, viewed: shared.kept, upstream: shared.upstream, signal: signal,
+            changes: changes)
     }
 
     /// Creates a property whose value never changes: its ``signal`` sends `value` and
@@ -102,12 +143,22 @@ public final class Property<Value: Sendable>: PropertyProtocol {
         self.init(composing: values, initial: initial, "Property.init(initial:then:)")
     }
 
-    /// Creates a property that follows `property` without keeping it alive: its value is
-    /// `property`'s current value, then each change, and its signals complete when
-    /// `property` is released. After that it keeps the last value.
+    /// Creates a property that wraps `property` and keeps it alive for as long as it lives: the
+    /// same value and signals, which complete when both are released. As ReactiveSwift's
+    /// `Property(capturing:)`.
+    ///
+    /// To expose a property without keeping it alive, use ``init(_:)``.
     @inlinable
     public convenience init(capturing property: some PropertyProtocol<Value>) {
-        self.init(composing: property.signal, "Property.init(capturing:)")
+        if let shared = Self.sharing(property, keepingAlive: true) {
+            self.init(shared)
+        } else {
+            let (broadcast, upstream) = Self.compose(
+                property.signal, initial: nil, "Property.init(capturing:)")
+            let (signal, changes) = Self.signals(broadcast, upstream)
+            self.init(
+                broadcast: broadcast, viewed: property, upstream: upstream, signal: signal, changes: changes)
+        }
     }
 
     /// Subscribes a new broadcast to `values` and checks that it has a value. Inlinable, as are

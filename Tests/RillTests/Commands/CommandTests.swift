@@ -302,6 +302,59 @@ struct CommandTests {
         #expect(command.execute("Hello").record().failure == .notEnabled)
     }
 
+    @Test("a command built from state alone is always enabled and gives its work the current state")
+    func stateAlone() {
+        let multiplier = MutableProperty(2)
+        let command = Command<Int, Int, Never>(state: multiplier) { state, input in .just(state * input) }
+        #expect(command.isEnabled.value)
+        #expect(command.execute(3).record().values == [6])
+        multiplier.value = 5
+        #expect(command.execute(3).record().values == [15])
+    }
+
+    @Test("a command keeps the property it takes its state from alive until it is released")
+    func keepsItsStateProperty() {
+        var state: MutableProperty<Int>? = MutableProperty(4)
+        weak let weakState = state
+        var command: Command<Int, Int, Never>? = Command(state: state!, enabledIf: { $0 > 0 }) {
+            state, input in
+            .just(state + input)
+        }
+        state = nil
+        #expect(weakState != nil)
+        weakState?.value = 10
+        #expect(command!.execute(1).record().values == [11])
+        weakState?.value = 0
+        #expect(!command!.isEnabled.value)
+        command = nil
+        #expect(weakState == nil)
+    }
+
+    @Test(
+        "a command keeps its enabling property and the optional state it unwraps alive until it is released")
+    func keepsItsEnablingAndUnwrappedProperties() {
+        var isValid: MutableProperty<Bool>? = MutableProperty(true)
+        weak let weakIsValid = isValid
+        var user: MutableProperty<String?>? = MutableProperty("Ada")
+        weak let weakUser = user
+        var enabled: Command<Void, Int, Never>? = Command(enabledIf: isValid!) { .just(1) }
+        var greeting: Command<String, String, Never>? = Command(unwrapping: user!) { name, greeting in
+            .just("\(greeting), \(name)")
+        }
+        isValid = nil
+        user = nil
+        #expect(weakIsValid != nil)
+        #expect(weakUser != nil)
+        weakIsValid?.value = false
+        #expect(!enabled!.isEnabled.value)
+        weakUser?.value = "Grace"
+        #expect(greeting!.execute("Hi").record().values == ["Hi, Grace"])
+        enabled = nil
+        greeting = nil
+        #expect(weakIsValid == nil)
+        #expect(weakUser == nil)
+    }
+
     @Test(
         "a released command disposes its running work, completes that execution and every signal, and is not kept alive"
     )

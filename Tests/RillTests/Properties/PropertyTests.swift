@@ -16,27 +16,68 @@ struct PropertyTests {
         #expect(changes.values == [2])
     }
 
-    @Test("a view keeps its property alive; both gone, the signals complete")
-    func viewRetains() {
-        var mutable: MutableProperty<Int>? = MutableProperty(1)
+    @Test(
+        "a view does not keep its property alive; once it is gone, the view keeps the last value and its signals complete"
+    )
+    func viewDoesNotRetain() {
+        var mutable: MutableProperty<String>? = MutableProperty("initial")
         weak let weakMutable = mutable
-        var view: Property<Int>? = Property(mutable!)
-        let recorder = view!.signal.record()
+        let view = Property(mutable!)
+        let recorder = view.signal.record()
+        mutable!.value = "subsequent"
+        #expect(view.value == "subsequent")
         mutable = nil
-        #expect(weakMutable != nil)
-        #expect(!recorder.isTerminated)
-        view = nil
         #expect(weakMutable == nil)
-        #expect(recorder.events == [.next(1), .completed])
+        #expect(view.value == "subsequent")
+        #expect(recorder.events == [.next("initial"), .next("subsequent"), .completed])
+        #expect(view.signal.record().events == [.next("subsequent"), .completed])
+        #expect(view.changes.record().events == [.completed])
     }
 
-    @Test("a view of a view shares the value and keeps the chain alive")
+    @Test("a view of a view shares the value, and keeps neither alive")
     func viewOfView() {
-        let mutable = MutableProperty("a")
-        let view = Property(Property(mutable))
-        mutable.value = "b"
+        var mutable: MutableProperty<String>? = MutableProperty("a")
+        weak let weakMutable = mutable
+        var inner: Property<String>? = Property(mutable!)
+        weak let weakInner = inner
+        let view = Property(inner!)
+        mutable!.value = "b"
         #expect(view.value == "b")
         #expect(view.signal.record().values == ["b"])
+        inner = nil
+        #expect(weakInner == nil)
+        mutable!.value = "c"
+        #expect(view.value == "c")
+        mutable = nil
+        #expect(weakMutable == nil)
+        #expect(view.signal.record().events == [.next("c"), .completed])
+    }
+
+    @Test("a view of a property that keeps another alive lets both go")
+    func viewOfCapturing() {
+        var mutable: MutableProperty<Int>? = MutableProperty(1)
+        weak let weakMutable = mutable
+        var wrapper: Property<Int>? = Property(capturing: mutable!)
+        let view = Property(wrapper!)
+        mutable = nil
+        #expect(weakMutable != nil)
+        wrapper = nil
+        #expect(weakMutable == nil)
+        #expect(view.value == 1)
+        #expect(view.signal.record().events == [.next(1), .completed])
+    }
+
+    @Test("a view of a derived property follows it after the derived property is released")
+    func viewOfDerived() {
+        let mutable = MutableProperty(1)
+        var derived: Property<Int>? = mutable.map { $0 * 10 }
+        weak let weakDerived = derived
+        let view = Property(derived!)
+        derived = nil
+        #expect(weakDerived == nil)
+        mutable.value = 2
+        #expect(view.value == 20)
+        #expect(view.signal.record().values == [20])
     }
 
     @Test("a constant property sends its value and completes; its changes complete at once")
@@ -121,35 +162,72 @@ struct PropertyTests {
         #expect(signal.record().events == [.next(1), .completed])
     }
 
-    @Test("capturing follows another property without keeping it alive, and keeps the last value")
+    @Test(
+        "capturing keeps the wrapped property alive and shares its value and signals; both gone, the signals complete"
+    )
     func capturing() {
         var mutable: MutableProperty<Int>? = MutableProperty(1)
         weak let weakMutable = mutable
-        let captured = Property(capturing: mutable!)
-        let recorder = captured.signal.record()
+        var captured: Property<Int>? = Property(capturing: mutable!)
+        let recorder = captured!.signal.record()
+        let changes = captured!.changes.record()
         mutable!.value = 2
-        #expect(captured.value == 2)
+        #expect(captured!.value == 2)
         mutable = nil
+        #expect(weakMutable != nil)
+        #expect(!recorder.isTerminated)
+        captured = nil
         #expect(weakMutable == nil)
-        #expect(captured.value == 2)
         #expect(recorder.events == [.next(1), .next(2), .completed])
+        #expect(changes.events == [.next(2), .completed])
     }
 
-    @Test("a view of a user's own property type follows it and keeps it alive")
+    @Test("capturing a derived property keeps it alive")
+    func capturingDerived() {
+        let mutable = MutableProperty(1)
+        var derived: Property<Int>? = mutable.map { $0 + 1 }
+        weak let weakDerived = derived
+        var captured: Property<Int>? = Property(capturing: derived!)
+        derived = nil
+        #expect(weakDerived != nil)
+        mutable.value = 5
+        #expect(captured!.value == 6)
+        captured = nil
+        #expect(weakDerived == nil)
+    }
+
+    /// A user's own property type, over a mutable property it owns.
+    final class Box: PropertyProtocol {
+        let storage = MutableProperty(1)
+        var value: Int { storage.value }
+        var signal: Signal<Int, Never> { storage.signal }
+        var changes: Signal<Int, Never> { storage.changes }
+    }
+
+    @Test("a view of a user's own property type follows it without keeping it alive")
     func viewOfCustomConformer() {
-        final class Box: PropertyProtocol {
-            let storage = MutableProperty(1)
-            var value: Int { storage.value }
-            var signal: Signal<Int, Never> { storage.signal }
-            var changes: Signal<Int, Never> { storage.changes }
-        }
         var box: Box? = Box()
         weak let weakBox = box
         let view = Property(box!)
         box!.storage.value = 5
+        #expect(view.value == 5)
+        box = nil
+        #expect(weakBox == nil)
+        #expect(view.value == 5)
+        #expect(view.signal.record().events == [.next(5), .completed])
+    }
+
+    @Test("capturing a user's own property type follows it and keeps it alive")
+    func capturingCustomConformer() {
+        var box: Box? = Box()
+        weak let weakBox = box
+        var captured: Property<Int>? = Property(capturing: box!)
+        box!.storage.value = 5
         box = nil
         #expect(weakBox != nil)
-        #expect(view.value == 5)
+        #expect(captured!.value == 5)
+        captured = nil
+        #expect(weakBox == nil)
     }
 
     @Test("the examples in the documentation of MutableProperty and Property")
