@@ -28,6 +28,18 @@ extension Property where Value == Bool {
         combineLatest(properties).lift("Property.all(_:)") { $0.and() }
     }
 
+    /// A property that is `true` while every one of `properties` is (`Property.all(a, b)`).
+    @inlinable
+    public static func all(_ properties: any PropertyProtocol<Bool>...) -> Property<Bool> {
+        all(properties.map { Property($0) })
+    }
+
+    /// A property that is `true` while any of `properties` is (`Property.any(a, b)`).
+    @inlinable
+    public static func any(_ properties: any PropertyProtocol<Bool>...) -> Property<Bool> {
+        any(properties.map { Property($0) })
+    }
+
     /// A property that is `true` while any of `properties` is; of none, `false` (RAC `-or` on
     /// the combined values).
     @inlinable

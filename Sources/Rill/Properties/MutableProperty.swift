@@ -14,6 +14,7 @@
 /// query.value = "rill"
 /// isSearchable.value   // true
 /// ```
+@propertyWrapper
 public final class MutableProperty<Value: Sendable>: PropertyProtocol {
     @usableFromInline let broadcast: Broadcast<Value, Never>
 
@@ -37,9 +38,29 @@ public final class MutableProperty<Value: Sendable>: PropertyProtocol {
         (lifetime, lifetimeToken) = Lifetime.make()
     }
 
+    /// Creates a property whose value is `wrappedValue`, as a property wrapper:
+    /// `@MutableProperty var count = 0` reads and writes the value as `count`, and reaches the
+    /// property itself as `$count` (as in ReactiveSwift).
+    @inlinable
+    public convenience init(wrappedValue: Value) {
+        self.init(wrappedValue)
+    }
+
     deinit {
         broadcast.send(.completed)
     }
+
+    /// The current value, as the wrapped property of `@MutableProperty var`: ``value``.
+    @inlinable
+    public var wrappedValue: Value {
+        get { value }
+        set { value = newValue }
+    }
+
+    /// The property itself, as `$name` of `@MutableProperty var name`: its signals,
+    /// ``modify(_:)``, bindings.
+    @inlinable
+    public var projectedValue: MutableProperty<Value> { self }
 
     /// The current value. Setting it delivers the new value to every subscription.
     ///

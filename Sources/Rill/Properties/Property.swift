@@ -19,6 +19,7 @@
 /// let fullName = firstName.combineLatest(with: lastName).map { "\($0) \($1)" }
 /// fullName.value   // "Ada Lovelace"
 /// ```
+@propertyWrapper
 public final class Property<Value: Sendable>: PropertyProtocol {
     @usableFromInline let broadcast: Broadcast<Value, Never>
     /// The property this one wraps and keeps alive (``init(capturing:)``).
@@ -36,6 +37,16 @@ public final class Property<Value: Sendable>: PropertyProtocol {
     /// The current value.
     @inlinable
     public var value: Value { broadcast.current("Property.value") }
+
+    /// The current value, as the wrapped property of `@Property var`: ``value``. A
+    /// `@Property var count: Int` is given its property when its owner is made
+    /// (`Model(count: Property(counter))`), and reaches it as `$count` (as in ReactiveSwift).
+    @inlinable
+    public var wrappedValue: Value { value }
+
+    /// The property itself, as `$name` of `@Property var name`: its signals and the algebra.
+    @inlinable
+    public var projectedValue: Property<Value> { self }
 
     @usableFromInline
     init(

@@ -46,10 +46,29 @@ extension PropertyProtocol {
         lift("PropertyProtocol.removeDuplicates()") { $0.distinctUntilChanged() }
     }
 
+    /// A property that changes only when `isDuplicate(previous, new)` says a change does not
+    /// repeat the value before it (ReactiveSwift `skipRepeats(_:)`, Combine
+    /// `removeDuplicates(by:)`).
+    @inlinable
+    public func removeDuplicates(
+        by isDuplicate: @escaping @Sendable (Value, Value) -> Bool
+    ) -> Property<Value> {
+        lift("PropertyProtocol.removeDuplicates(by:)") { $0.removeDuplicates(by: isDuplicate) }
+    }
+
     /// A property that changes only to values it has never had before (ReactiveSwift
     /// `uniqueValues()`).
     @inlinable
     public func uniqueValues() -> Property<Value> where Value: Hashable {
         lift("PropertyProtocol.uniqueValues()") { $0.distinct() }
+    }
+
+    /// A property that changes only to values whose `identity` it has never had before
+    /// (ReactiveSwift `uniqueValues(_:)`).
+    @inlinable
+    public func uniqueValues<Identity: Hashable & Sendable>(
+        _ identity: @escaping @Sendable (Value) -> Identity
+    ) -> Property<Value> {
+        lift("PropertyProtocol.uniqueValues(_:)") { $0.distinct(by: identity) }
     }
 }

@@ -120,6 +120,32 @@ struct PropertyAlgebraTests {
         #expect(unique.values == [1, 2, 3])
     }
 
+    @Test(
+        "removeDuplicates(by:) drops a change its closure calls a repeat; uniqueValues(_:) an identity seen before"
+    )
+    func duplicatesByClosure() {
+        let number = MutableProperty(1)
+        let byParity = number.removeDuplicates(by: { $0 % 2 == $1 % 2 })
+        let byTens = number.uniqueValues { $0 / 10 }
+        let parityChanges = byParity.signal.record()
+        let tensChanges = byTens.signal.record()
+        for value in [3, 4, 12, 6, 21, 15, 8] { number.value = value }
+        #expect(parityChanges.values == [1, 4, 21, 8])
+        #expect(tensChanges.values == [1, 12, 21])
+        #expect(byParity.value == 8)
+        #expect(byTens.value == 21)
+    }
+
+    @Test("removeDuplicates(by:) and uniqueValues(_:) complete when their source is released")
+    func duplicatesByClosureComplete() {
+        var number: MutableProperty<Int>? = MutableProperty(1)
+        let byParity = number!.removeDuplicates(by: { $0 % 2 == $1 % 2 })
+        let byTens = number!.uniqueValues { $0 / 10 }
+        number = nil
+        #expect(byParity.signal.record().events == [.next(1), .completed])
+        #expect(byTens.signal.record().events == [.next(1), .completed])
+    }
+
     @Test("flatMap(.latest) follows the latest inner property and lets go of the one before")
     func flatMapLatest() {
         let left = MutableProperty("l0")
@@ -176,6 +202,25 @@ struct PropertyAlgebraTests {
         #expect(!all.value && !any.value)
         #expect(Property.all([MutableProperty<Bool>]()).value)
         #expect(!Property.any([MutableProperty<Bool>]()).value)
+    }
+
+    @Test("all and any of Bool properties listed as arguments, of different kinds")
+    func allAnyVariadic() {
+        let first = MutableProperty(true)
+        let second = MutableProperty(false)
+        let derived = first.negate()
+        let all = Property.all(first, second)
+        let any = Property.any(second, derived)
+        #expect(!all.value && !any.value)
+        second.value = true
+        #expect(all.value && any.value)
+        first.value = false
+        #expect(!all.value && any.value)
+        second.value = false
+        #expect(!Property.any(first, second).value)
+        #expect(Property.all(first.negate()).value)
+        #expect(Property.all().value)
+        #expect(!Property.any().value)
     }
 
     @Test("lift turns any signal operator that sends at once into a property operator")
