@@ -36,6 +36,16 @@ public final class Lifetime: Sendable {
         return (lifetime, Token(lifetime))
     }
 
+    /// Creates a lifetime that ends when `token` does (ReactiveSwift `Lifetime(_:)`, with
+    /// `Lifetime.Token()`): at once if it already has.
+    ///
+    /// ``make()`` gives a lifetime and its token in one step.
+    public convenience init(_ token: Token) {
+        self.init()
+        // Weak: the token, which may outlive this lifetime, must not keep it alive.
+        token.lifetime.observeEnded { [weak self] in self?.end() }
+    }
+
     /// A lifetime that has already ended: what depends on it ends at once.
     public static let empty: Lifetime = {
         let lifetime = Lifetime()
@@ -96,10 +106,15 @@ extension Lifetime {
     /// A token is a ``Disposable``, so it can end a lifetime together with other resources,
     /// from a ``DisposeBag`` for instance.
     public final class Token: Disposable {
-        private let lifetime: Lifetime
+        fileprivate let lifetime: Lifetime
 
         fileprivate init(_ lifetime: Lifetime) {
             self.lifetime = lifetime
+        }
+
+        /// Creates a token, for ``Lifetime/init(_:)``: `let lifetime = Lifetime(token)`.
+        public convenience init() {
+            self.init(Lifetime())
         }
 
         deinit { lifetime.end() }

@@ -31,6 +31,35 @@ struct LifetimeTests {
         #expect(ended.isSet)
     }
 
+    @Test("a lifetime made from a token ends when the token is released, disposed or replaced")
+    func lifetimeFromToken() {
+        var token: Lifetime.Token? = Lifetime.Token()
+        let lifetime = Lifetime(token!)
+        let second = Lifetime(token!)
+        let recorder = lifetime.ended.record()
+        #expect(!lifetime.hasEnded && !second.hasEnded)
+        token = Lifetime.Token()
+        #expect(lifetime.hasEnded && second.hasEnded)
+        #expect(recorder.isCompleted)
+        let third = Lifetime(token!)
+        token!.dispose()
+        #expect(third.hasEnded)
+        #expect(Lifetime(token!).hasEnded)
+    }
+
+    @Test("a lifetime made from a token does not keep itself alive through the token")
+    func lifetimeFromTokenIsReleased() {
+        let token = Lifetime.Token()
+        weak var weakLifetime: Lifetime?
+        do {
+            let lifetime = Lifetime(token)
+            weakLifetime = lifetime
+            #expect(weakLifetime != nil)
+        }
+        #expect(weakLifetime == nil)
+        token.dispose()
+    }
+
     @Test("an object that owns the token ends its lifetime when it is released")
     func ownerRelease() {
         var owner: Owner? = Owner()

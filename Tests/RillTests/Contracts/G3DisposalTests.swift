@@ -50,6 +50,19 @@ struct G3DisposalTests {
         #expect(source.disposals.value == 1)
     }
 
+    @Test("G3: a subscription made in a disposed lifetime starts nothing, through any operator")
+    func disposedLifetimeStartsNothing() {
+        let source = ManualSource<Int, TestError>()
+        let recorder = EventRecorder<Int, TestError>()
+        for signal in [source.signal, source.signal.map { $0 + 1 }, source.signal.merge(with: .never)] {
+            let lifetime = CompositeDisposable()
+            lifetime.dispose()
+            signal.subscribe(Observer { recorder.append($0) }, in: lifetime)
+        }
+        #expect(source.subscriptions.value == 0)
+        #expect(recorder.events.isEmpty)
+    }
+
     @Test("G3: the create body's subscriber reports itself disposed after disposal")
     func subscriberDisposed() {
         let source = ManualSource<Int, TestError>()
