@@ -68,6 +68,8 @@ enum Binding {
             return run(source, lifetime: target.lifetime, error: error, write: write)
         case .mainActor:
             return source.deliver(on: .main).bind(to: target, error: error)
+        case .scheduled(let scheduler, let write):
+            return run(source.deliver(on: scheduler), lifetime: target.lifetime, error: error, write: write)
         }
     }
 

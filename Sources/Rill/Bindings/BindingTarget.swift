@@ -19,6 +19,8 @@ public struct BindingTarget<Value: Sendable>: BindingTargetProvider, Sendable {
         case anyThread(@Sendable (Value) -> Bool)
         /// On the main actor; returns `false` when the target is gone for good.
         case mainActor(@MainActor @Sendable (Value) -> Bool)
+        /// On `scheduler`, in order; returns `false` when the target is gone for good.
+        case scheduled(any Scheduler, @Sendable (Value) -> Bool)
     }
 
     /// Bindings to this target end when it ends.
@@ -40,6 +42,24 @@ public struct BindingTarget<Value: Sendable>: BindingTargetProvider, Sendable {
         self.init(
             lifetime: lifetime,
             write: .anyThread { value in
+                action(value)
+                return true
+            })
+    }
+
+    /// A target that calls `action` with each value on `scheduler`, in order, until `lifetime`
+    /// ends (ReactiveSwift `BindingTarget(on:lifetime:action:)`).
+    ///
+    /// A binding delivers its values to the target as `deliver(on: scheduler)` does, so
+    /// `action` runs on the scheduler's turns: on a `TestScheduler`, when the clock advances.
+    /// For the main queue, ``init(on:lifetime:action:)-(MainScheduler,_,_)`` takes an action
+    /// isolated to the main actor.
+    public init(
+        on scheduler: any Scheduler, lifetime: Lifetime, action: @escaping @Sendable (Value) -> Void
+    ) {
+        self.init(
+            lifetime: lifetime,
+            write: .scheduled(scheduler) { value in
                 action(value)
                 return true
             })

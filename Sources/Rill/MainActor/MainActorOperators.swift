@@ -74,11 +74,22 @@ extension MainActorSignal {
     ) -> any Disposable {
         let target = target.bindingTarget
         let api = "MainActorSignal.bind(to:)"
-        let write: @Sendable (Value) -> Bool =
-            switch target.write {
-            case .anyThread(let write): write
-            case .mainActor(let write): { value in MainActorSignal.onMainActor(api) { write(value) } }
+        let write: @Sendable (Value) -> Bool
+        switch target.write {
+        case .anyThread(let anyThread):
+            write = anyThread
+        case .mainActor(let mainActor):
+            write = { value in MainActorSignal.onMainActor(api) { mainActor(value) } }
+        case .scheduled(let scheduler, let scheduled):
+            // The failure is handled here, on the main actor, before the values move to the
+            // target's scheduler.
+            let values = signal.catch { failure -> Signal<Value, Never> in
+                MainActorSignal.onMainActor(api) { error(failure) }
+                return .empty
             }
+            return Binding.run(
+                values.deliver(on: scheduler), lifetime: target.lifetime, error: { _ in }, write: scheduled)
+        }
         return Binding.run(
             signal, lifetime: target.lifetime,
             error: { failure in MainActorSignal.onMainActor(api) { error(failure) } }, write: write)

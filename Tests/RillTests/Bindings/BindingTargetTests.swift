@@ -154,4 +154,39 @@ struct BindingTargetTests {
         #expect(failures.value == [.boom])
         #expect(binding.isDisposed)
     }
+
+    @Test("a target on a scheduler writes each value on the scheduler's turns, in order")
+    func targetOnScheduler() {
+        let scheduler = TestScheduler()
+        let (lifetime, token) = Lifetime.make()
+        let written = Locked<[Int]>([])
+        let target = BindingTarget<Int>(on: scheduler, lifetime: lifetime) { written.append($0) }
+        let source = Subject<Int, Never>()
+        let binding = target <~ source.signal
+        source.send(1)
+        source.send(2)
+        #expect(written.value.isEmpty)
+        scheduler.advance(by: 0)
+        #expect(written.value == [1, 2])
+        source.send(3)
+        token.dispose()
+        scheduler.advance(by: 0)
+        #expect(written.value == [1, 2])
+        #expect(binding.isDisposed)
+    }
+
+    @Test("disposing a binding to a target on a scheduler drops the writes still waiting")
+    func targetOnSchedulerDisposal() {
+        let scheduler = TestScheduler()
+        let (lifetime, token) = Lifetime.make()
+        let written = Locked<[Int]>([])
+        let binding =
+            BindingTarget<Int>(on: scheduler, lifetime: lifetime) { written.append($0) }
+            <~ Signal.from([1, 2, 3])
+        binding.dispose()
+        scheduler.advance(by: 0)
+        #expect(written.value.isEmpty)
+        #expect(scheduler.queuedActionCount == 0)
+        token.dispose()
+    }
 }

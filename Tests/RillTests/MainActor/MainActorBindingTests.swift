@@ -183,3 +183,32 @@ struct MainActorBindingOrderTests {
 final class NumbersLabel {
     var numbers: [Int] = []
 }
+
+@MainActor
+@Suite("Binding from the main actor to a target on another scheduler")
+struct MainActorScheduledTargetTests {
+    @Test(
+        "a main-actor signal bound to a target on a scheduler writes there, and its failure reaches the handler on the main actor"
+    )
+    func mainActorSignalIntoScheduledTarget() async {
+        let scheduler = TestScheduler()
+        let written = Locked<[Int]>([])
+        let (lifetime, token) = Lifetime.make()
+        let target = BindingTarget<Int>(on: scheduler, lifetime: lifetime) { written.append($0) }
+        let source = Subject<Int, TestError>()
+        var failures: [TestError] = []
+        let binding = source.signal.deliver(on: .main).bind(
+            to: target, error: { failure in failures.append(failure) })
+        source.sendNext(1)
+        await mainQueueTurns()
+        #expect(written.value.isEmpty)
+        scheduler.advance(by: 0)
+        #expect(written.value == [1])
+        source.sendError(.boom)
+        await mainQueueTurns()
+        #expect(failures == [.boom])
+        scheduler.advance(by: 0)
+        #expect(binding.isDisposed)
+        token.dispose()
+    }
+}
