@@ -111,6 +111,15 @@ struct SubjectLateSubscriberTests {
         subject.sendNext(1)
         let recorder = subject.signal.take(1).record()
         #expect(recorder.events == [.next(0), .completed])
+        // RAC's spec disposes the subscription from its handler; here the lifetime it runs in.
+        let lifetime = CompositeDisposable()
+        let values = Locked<[Int]>([])
+        subject.signal.subscribe(
+            Observer { event in
+                if case .next(let value) = event { values.append(value) }
+                lifetime.dispose()
+            }, in: lifetime)
+        #expect(values.value == [0])
     }
 
     @Test("a behavior subject sends its current value to each new subscription, then live values")
