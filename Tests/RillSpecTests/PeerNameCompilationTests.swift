@@ -11,7 +11,7 @@ import Testing
 struct PeerNameCompilationTests {
     /// How many names the generator declares from Rill's specs and its peer vocabulary. A change
     /// of the specs that adds or loses one changes this figure, and the snippet below.
-    static let declaredNames = 102
+    static let declaredNames = 103
 
     /// One call per declared name, as code coming from the other library writes it. Each line
     /// ends with the name it calls, as `// peer: name`.
@@ -139,6 +139,7 @@ struct PeerNameCompilationTests {
             _ = numbers.take(last: 2)  // peer: take(last:)
             _ = numbers.timeout(after: 5.0, raising: 0, on: scheduler)  // peer: timeout(after:raising:on:)
             _ = numbers.uniqueValues()  // peer: uniqueValues()
+            _ = numbers.uniqueValues { $0 % 3 }  // peer: uniqueValues(_:)
             _ = Signal<Date, Never>.timer(interval: 1.0, on: scheduler)  // peer: timer(interval:on:)
         }
 
@@ -276,7 +277,7 @@ struct PeerNameCompilationTests {
     }
 
     @Test(
-        "Code written with RxSwift, Combine and ReactiveSwift names gets, for each of the 102 names, Rill's name with a fix-it or what to write instead; Rill's own calls compile as before"
+        "Code written with RxSwift, Combine and ReactiveSwift names gets, for each of the 103 names, Rill's name with a fix-it or what to write instead; Rill's own calls compile as before"
     )
     func peerNamesCompile() throws {
         let specs = try Checker.check(try SpecParser.parse(RobustnessTests.realSpecs))
