@@ -2,26 +2,34 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Runs actions asynchronously on a `DispatchQueue` (RAC `RACQueueScheduler`).
+/// Runs actions asynchronously on a `DispatchQueue`, one at a time and in the order they were
+/// scheduled, even on a concurrent queue (RAC `RACTargetQueueScheduler`).
 public final class QueueScheduler: Scheduler {
     /// The main queue, always on its next turn: what ``Schedulers/current`` is on the main queue,
     /// as RAC's main-thread scheduler. Where a scheduler is expected, `.main` is
     /// ``MainScheduler/main`` instead, which runs an action at once when it is scheduled on the main
     /// queue with nothing of its own waiting, so that a value already on the main queue is not
     /// held back a turn.
-    public static let main = QueueScheduler(queue: .main)
+    public static let main = QueueScheduler(serialQueue: .main)
 
-    /// The queue actions run on.
+    /// The serial queue actions run on. For a scheduler made with ``init(queue:)``, a queue of
+    /// the scheduler's own, with the same label, whose work runs on the queue given.
     public let queue: DispatchQueue
 
-    /// Creates a scheduler on `queue`.
-    public init(queue: DispatchQueue) {
-        self.queue = queue
+    /// Creates a scheduler whose actions run on `queue`, one at a time and in order: a queue
+    /// of the scheduler's own, serial, stands in front of `queue`, so that on a concurrent queue
+    /// (`.global()`) an action does not start before the one scheduled ahead of it has ended.
+    public convenience init(queue: DispatchQueue) {
+        self.init(serialQueue: DispatchQueue(label: queue.label, target: queue))
     }
 
     /// Creates a scheduler on a new serial queue.
     public convenience init(qos: DispatchQoS = .default, name: String = "rill.QueueScheduler") {
-        self.init(queue: DispatchQueue(label: name, qos: qos))
+        self.init(serialQueue: DispatchQueue(label: name, qos: qos))
+    }
+
+    private init(serialQueue: DispatchQueue) {
+        self.queue = serialQueue
     }
 
     public var now: Date { Date() }

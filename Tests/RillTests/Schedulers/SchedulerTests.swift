@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Rill
+import Synchronization
 import Testing
 
 /// Runs `body` on a plain new thread (not the main thread, not a dispatch queue) and waits.
@@ -115,6 +116,55 @@ struct SchedulerTests {
         #expect(done.wait(timeout: Self.timeout) == .success)
         #expect(label.value == "rill.tests.queue")
         #expect(current.value == true)
+    }
+
+    // Both wait asynchronously: a test that blocked its thread would hold one of the few threads
+    // Dispatch's pool has on this machine, and the concurrent queue could no longer run two
+    // actions at once.
+    @Test("QueueScheduler on a concurrent queue runs its actions one at a time, in order")
+    func queueIsSerialOnConcurrentQueue() async {
+        let scheduler = QueueScheduler(
+            queue: DispatchQueue(label: "rill.tests.concurrent", attributes: .concurrent))
+        let secondStarted = Atomic<Bool>(false)
+        let startedBesideFirst = Atomic<Bool>(false)
+        let order = Locked<[Int]>([])
+        let bothRan = Gate()
+        scheduler.schedule {
+            order.append(1)
+            // Long enough for the concurrent queue itself to start the next action beside this one.
+            let end = DispatchTime.now().uptimeNanoseconds + 500_000_000
+            while DispatchTime.now().uptimeNanoseconds < end {
+                if secondStarted.load(ordering: .acquiring) {
+                    startedBesideFirst.store(true, ordering: .relaxed)
+                    break
+                }
+            }
+        }
+        scheduler.schedule {
+            secondStarted.store(true, ordering: .releasing)
+            order.append(2)
+            bothRan.open()
+        }
+        #expect(await bothRan.value())
+        let overlapped = startedBesideFirst.load(ordering: .relaxed)
+        #expect(!overlapped)
+        #expect(order.value == [1, 2])
+    }
+
+    @Test("delay on a scheduler over a concurrent queue keeps the values in order")
+    func delayOnConcurrentQueueKeepsOrder() async {
+        let scheduler = QueueScheduler(queue: .global())
+        let subject = Subject<Int, Never>()
+        let received = Locked<[Int]>([])
+        let done = Gate()
+        let subscription = subject.signal.delay(0.001, on: scheduler).subscribe(
+            next: { received.append($0) }, completed: { done.open() })
+        for value in 0..<2_000 { subject.send(value) }
+        subject.sendCompleted()
+        #expect(await done.value())
+        let inOrder = received.value == Array(0..<2_000)
+        #expect(inOrder)
+        subscription.dispose()
     }
 
     @Test("QueueScheduler does not run an action disposed before it started")
