@@ -2,9 +2,10 @@ import Synchronization
 
 /// Holds one inner disposable at a time.
 ///
-/// Assigning ``inner`` disposes the previous one; ``swap(_:)`` hands it back undisposed, as
-/// RAC's `-swapInDisposable:` does. Once the serial disposable is disposed, anything assigned to
-/// it is disposed at once.
+/// Assigning ``inner`` disposes the previous one, as ReactiveSwift's `SerialDisposable` does;
+/// RAC 2.5's `-setDisposable:` only replaces it. ``swap(_:)`` hands it back undisposed, as RAC's
+/// `-swapInDisposable:` does. Once the serial disposable is disposed, anything assigned to it is
+/// disposed at once.
 public final class SerialDisposable: Disposable {
     private struct State {
         var inner: (any Disposable)?
