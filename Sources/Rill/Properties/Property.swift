@@ -75,61 +75,37 @@ public final class Property<Value: Sendable>: PropertyProtocol {
     /// `Property(_:)`.
     @inlinable
     public convenience init(_ property: some PropertyProtocol<Value>) {
-        if let shared = Self.sharing(property, keepingAlive: false) {
-            self.init(shared)
+        if let shared = Self.sharedParts(of: property) {
+            self.init(
+                broadcast: shared.broadcast, viewed: nil, upstream: shared.upstream, signal: shared.signal,
+                changes: shared.changes)
         } else {
             self.init(composing: property.signal, "Property.init(_:)")
         }
     }
 
-    /// The parts of a property that shares the value and the subscriptions of `property`, a
-    /// ``MutableProperty`` or a `Property`, and keeps it alive or not; `nil` for another type.
+    /// What a property shares with the one it reflects or wraps, rather than subscribing to it.
+    @usableFromInline
+    typealias SharedParts = (
+        broadcast: Broadcast<Value, Never>, upstream: PropertyUpstream?, signal: Signal<Value, Never>,
+        changes: Signal<Value, Never>
+    )
+
+    /// The value and subscriptions of `property`, a ``MutableProperty`` or a `Property`; `nil`
+    /// for another type.
     ///
-    /// Not keeping it alive, it holds the broadcast, which outlives the property and is
-    /// completed by its release, and the subscription feeding it: a property that `property`
-    /// keeps alive (``init(capturing:)``) goes when `property` goes.
+    /// They do not keep `property` alive: its broadcast outlives it and is completed by its
+    /// release, and the subscription feeding it lasts while someone holds it.
     @inlinable
-    static func sharing(_ property: some PropertyProtocol<Value>, keepingAlive: Bool) -> Shared? {
+    static func sharedParts(of property: some PropertyProtocol<Value>) -> SharedParts? {
         switch property {
         case let mutable as MutableProperty<Value>:
-            Shared(
-                broadcast: mutable.broadcast, kept: keepingAlive ? mutable : nil, upstream: nil,
-                signal: mutable.signal, changes: mutable.changes)
+            (mutable.broadcast, nil, mutable.signal, mutable.changes)
         case let other as Property<Value>:
-            // Kept alive, `other` keeps its upstream.
-            Shared(
-                broadcast: other.broadcast, kept: keepingAlive ? other : nil,
-                upstream: keepingAlive ? nil : other.upstream, signal: other.signal, changes: other.changes)
+            (other.broadcast, other.upstream, other.signal, other.changes)
         default:
             nil
         }
-    }
-
-    /// What ``sharing(_:keepingAlive:)`` shares.
-    @usableFromInline
-    struct Shared {
-        @usableFromInline let broadcast: Broadcast<Value, Never>
-        @usableFromInline let kept: (any PropertyProtocol)?
-        @usableFromInline let upstream: PropertyUpstream?
-        @usableFromInline let signal: Signal<Value, Never>
-        @usableFromInline let changes: Signal<Value, Never>
-
-        @inlinable
-        init(
-            broadcast: Broadcast<Value, Never>, kept: (any PropertyProtocol)?, upstream: PropertyUpstream?,
-            signal: Signal<Value, Never>, changes: Signal<Value, Never>
-        ) {
-            (self.broadcast, self.kept, self.upstream) = (broadcast, kept, upstream)
-            (self.signal, self.changes) = (signal, changes)
-        }
-    }
-
-    @inlinable
-    convenience init(_ shared: Shared) {
-        let (signal, changes) = (shared.signal, shared.changes)
-        self.init(
-            broadcast: shared.broadcast, viewed: shared.kept, upstream: shared.upstream, signal: signal,
-            changes: changes)
     }
 
     /// Creates a property whose value never changes: its ``signal`` sends `value` and
@@ -161,8 +137,10 @@ public final class Property<Value: Sendable>: PropertyProtocol {
     /// To expose a property without keeping it alive, use ``init(_:)``.
     @inlinable
     public convenience init(capturing property: some PropertyProtocol<Value>) {
-        if let shared = Self.sharing(property, keepingAlive: true) {
-            self.init(shared)
+        if let shared = Self.sharedParts(of: property) {
+            self.init(
+                broadcast: shared.broadcast, viewed: property, upstream: shared.upstream,
+                signal: shared.signal, changes: shared.changes)
         } else {
             let (broadcast, upstream) = Self.compose(
                 property.signal, initial: nil, "Property.init(capturing:)")
