@@ -28,6 +28,26 @@ struct RingBuffer<Element> {
         return element
     }
 
+    /// The element at the front, which ``popFirst()`` would remove.
+    @inlinable var first: Element? {
+        count > 0 ? storage[head] : nil
+    }
+
+    /// The element `offset` places behind the front.
+    ///
+    /// - Precondition: `offset` is in `0..<count`.
+    @inlinable
+    subscript(offset offset: Int) -> Element {
+        get {
+            precondition(offset >= 0 && offset < count, "RingBuffer: offset \(offset) outside 0..<\(count)")
+            return storage[(head &+ offset) & (storage.count &- 1)]!
+        }
+        set {
+            precondition(offset >= 0 && offset < count, "RingBuffer: offset \(offset) outside 0..<\(count)")
+            storage[(head &+ offset) & (storage.count &- 1)] = newValue
+        }
+    }
+
     /// Empties the buffer and returns what it held.
     @inlinable
     mutating func takeAll() -> RingBuffer {

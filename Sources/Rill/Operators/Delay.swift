@@ -5,6 +5,8 @@ extension Signal {
     /// `scheduler`; a failure is passed on at once, and the values still waiting are dropped
     /// (RAC `-delay:`, with a scheduler).
     ///
+    /// Events keep their order even where `scheduler` runs actions due together in another
+    /// order, as dispatch timers do: each event waits for the ones before it.
     /// `delay(0, on:)` moves every event to `scheduler`'s next turn, in order. An infinite
     /// interval, or one longer than about 285 years, delays values for ever: only a failure
     /// gets through.
@@ -60,17 +62,33 @@ extension Signal {
             name: .derived(from: self, "-delay: \(description)"),
             lifting: self,
             subscribingIn: { downstream, lifetime in
-                let delivery = SerialDelivery(downstream, state: ())
-                lifetime.add(ActionDisposable { delivery.detach() })
+                let delivery = SerialDelivery(downstream, state: DelayedEvents<Value, Failure>())
+                lifetime.add(
+                    ActionDisposable {
+                        delivery.detach()
+                        _ = delivery.withState { $0.dropAll() }
+                    })
                 let pending = PendingActions()
                 lifetime.add(pending)
                 let observer = Observer<Value, Failure> { event in
                     if case .error = event {
                         pending.dispose()
-                        return delivery.send(event)
+                        var dropped = RingBuffer<(event: Event<Value, Failure>, isDue: Bool)>()
+                        delivery.send { delayed, outbox in
+                            dropped = delayed.dropAll()
+                            outbox.send(event)
+                        }
+                        _ = dropped
+                        return
                     }
                     guard let interval else { return }
-                    pending.schedule(on: scheduler(), afterDelay: interval) { delivery.send(event) }
+                    let number = delivery.withState { $0.hold(event) }
+                    pending.schedule(on: scheduler(), afterDelay: interval) {
+                        delivery.send { delayed, outbox in
+                            delayed.markDue(number)
+                            while let due = delayed.popDue() { outbox.send(due) }
+                        }
+                    }
                 }
                 return (observer, lifetime.child())
             })

@@ -156,6 +156,46 @@ struct TimeOperatorReliabilityTests {
         #expect(received.value == 0)
     }
 
+    @Test("delay keeps the order of its events when the scheduler runs their actions out of order")
+    func delayKeepsOrderWhateverOrderActionsRun() {
+        let scheduler = HandOutScheduler()
+        let subject = Subject<Int, Never>()
+        let received = Locked<[String]>([])
+        let subscription = subject.signal.delay(1, on: scheduler).subscribe(
+            next: { received.append("\($0)") }, completed: { received.append("|") })
+        for value in 1...3 { subject.sendNext(value) }
+        subject.sendCompleted()
+        // Dispatch timers that fall due together may fire in any order: here, the last first.
+        let due = scheduler.takeDue(atElapsed: 1)
+        #expect(due.count == 4)
+        due[3]()
+        due[1]()
+        #expect(received.value.isEmpty, "no event goes out before every event ahead of it is due")
+        due[0]()
+        #expect(received.value == ["1", "2"])
+        due[2]()
+        #expect(received.value == ["1", "2", "3", "|"])
+        subscription.dispose()
+    }
+
+    @Test("a failure passes the events delay holds, and drops them, even those already due")
+    func delayFailureDropsHeldEvents() {
+        let scheduler = HandOutScheduler()
+        let subject = Subject<Int, TestError>()
+        let received = Locked<[String]>([])
+        let subscription = subject.signal.delay(1, on: scheduler).subscribe(
+            next: { received.append("\($0)") }, error: { received.append("#\($0)") },
+            completed: { received.append("|") })
+        subject.sendNext(1)
+        subject.sendNext(2)
+        let due = scheduler.takeDue(atElapsed: 1)
+        due[1]()
+        subject.sendError(.boom)
+        due[0]()
+        #expect(received.value == ["#boom"])
+        subscription.dispose()
+    }
+
     // MARK: throttle never sends early
 
     @Test("throttle: a timer already firing when a newer value arrives does not send that value early")
