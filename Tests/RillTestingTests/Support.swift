@@ -4,7 +4,7 @@ import Synchronization
 
 /// A thread-safe list of strings that actions append to, to check what ran, and when.
 final class ActionLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Lock<[String]>([])
 
     func append(_ entry: String) {
         entries.withLock { $0.append(entry) }

@@ -7,7 +7,7 @@ import Testing
 
 /// The reports ``TestScheduler`` makes instead of failing the test, captured for inspection.
 private final class IssueLog: Sendable {
-    private let entries = Mutex<[(message: String, line: Int)]>([])
+    private let entries = Lock<[(message: String, line: Int)]>([])
 
     func capture(_ body: () -> Void) {
         let reporter = TestSchedulerIssue.Reporter { message, location in

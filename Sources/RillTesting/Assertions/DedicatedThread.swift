@@ -1,4 +1,5 @@
 import Foundation
+import Rill
 import Synchronization
 
 /// A counting semaphore for tasks: a task waiting for a turn is suspended, not blocked. The turns
@@ -11,10 +12,12 @@ final class DedicatedThreadTurns: Sendable {
         var waiting: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state: Mutex<State>
+    // Rill's `Lock`, not a bare `Mutex`: a contended `Mutex` hands over through the kernel,
+    // which ThreadSanitizer cannot see, and it would report the state as raced.
+    private let state: Lock<State>
 
     init(_ count: Int) {
-        state = Mutex(State(free: max(1, count)))
+        state = Lock(State(free: max(1, count)))
     }
 
     func take() async {

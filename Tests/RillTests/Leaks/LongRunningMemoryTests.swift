@@ -20,8 +20,8 @@ struct LongRunningMemoryTests {
     /// Weak references to sampled per-attempt lifetimes. Each time an attempt is sampled, the
     /// earlier samples, long finished, must all have been released by then.
     final class AttemptProbe: Sendable {
-        private let sampled = Mutex<[WeakLifetime]>([])
-        private let mostEarlierAlive = Mutex(0)
+        private let sampled = Lock<[WeakLifetime]>([])
+        private let mostEarlierAlive = Lock(0)
         let attempts = Counter()
 
         func record(_ lifetime: CompositeDisposable) {

@@ -21,7 +21,7 @@ struct TriggerOperatorTests {
 
     @Test("take(untilTrigger:) subscribes the trigger first, and never this signal if it fires at once")
     func takeUntilTriggerSubscribesTheTriggerFirst() {
-        let order = Mutex<[String]>([])
+        let order = Lock<[String]>([])
         let source = Signal<Int, Never>.create { subscriber in
             order.withLock { $0.append("source") }
             subscriber.sendNext(1)

@@ -280,7 +280,7 @@ struct BindTests {
     @Test("what the subscriber sends back into a merge during a merged sequence comes between its values")
     func reentrantValuesBetweenSequenceValues() {
         let subject = Subject<Int, TestError>()
-        let received = Mutex<[Int]>([])
+        let received = Lock<[Int]>([])
         let subscription = Signal<Int, TestError>.merge([subject.signal, .from([1, 2, 3])])
             .subscribe(next: { value in
                 received.withLock { $0.append(value) }
