@@ -1,9 +1,10 @@
 import Foundation
 import Rill
-// Testable: `onDedicatedThread(stackBytes:_:)` is internal to the test kit.
-@testable import RillTesting
 import Synchronization
 import Testing
+
+// Testable: `onDedicatedThread(stackBytes:_:)` is internal to the test kit.
+@testable import RillTesting
 
 /// Subscriptions that run for a million events keep what they hold bounded: every finished
 /// attempt of `repeat` and `retry` is released while the subscription goes on, and `interval`

@@ -1,8 +1,9 @@
 import Rill
-// Testable: `onDedicatedThread(stackBytes:_:)` is internal to the test kit.
-@testable import RillTesting
 import Synchronization
 import Testing
+
+// Testable: `onDedicatedThread(stackBytes:_:)` is internal to the test kit.
+@testable import RillTesting
 
 /// Chains deep enough that the core leaves work for the thread's outermost core frame (see
 /// "Stack safety" in `docs/Contracts.md`) still keep every ordering rule: events in order, the

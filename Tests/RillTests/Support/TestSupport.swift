@@ -7,7 +7,6 @@ import Testing
 // Testable: `onDedicatedThread(stackBytes:_:)` is internal to the test kit.
 @testable import RillTesting
 
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
