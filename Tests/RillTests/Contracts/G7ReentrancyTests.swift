@@ -2,17 +2,6 @@ import Rill
 import RillTesting
 import Testing
 
-/// `take(count)` expressed with bind, as RAC derives it.
-func takeWithBind(_ signal: Signal<Int, TestError>, _ count: Int) -> Signal<Int, TestError> {
-    signal.bind {
-        var taken = 0
-        return { value in
-            taken += 1
-            return taken == count ? .mergeThenStop(.just(value)) : .merge(.just(value))
-        }
-    }
-}
-
 @Suite("G7: handlers may send into their own source")
 struct G7ReentrancyTests {
     @Test("G7: a value sent from inside the next handler is delivered after the handler returns")

@@ -3,24 +3,6 @@ import RillTesting
 import Synchronization
 import Testing
 
-/// An infinite sequence that counts how many elements were pulled from it.
-struct CountingNaturals: Sequence, Sendable {
-    let pulled: Counter
-
-    struct Iterator: IteratorProtocol {
-        let pulled: Counter
-        var current = 0
-
-        mutating func next() -> Int? {
-            pulled.increment()
-            defer { current += 1 }
-            return current
-        }
-    }
-
-    func makeIterator() -> Iterator { Iterator(pulled: pulled) }
-}
-
 @Suite("Constructors")
 struct ConstructorTests {
     @Test("just sends its value, then completes")
