@@ -56,14 +56,19 @@ final class DedicatedThreadTurns: Sendable {
 /// suspended. Their bodies are the scale tests, chains of a million operators and the like, that
 /// each hold up to gigabytes until they end: the parallel suite starts dozens of them at once,
 /// and all of them alive together took 10 GB and more, where more of them at a time than cores
-/// finish no sooner. The `async` form of `expectStackSafeChain` runs here, and so do Rill's own
-/// scale tests, which see this through a testable import.
+/// finish no sooner. When a body returns, the memory it freed goes back to the system before the
+/// next turn starts (``returnFreedMemoryToSystem()``). The `async` form of `expectStackSafeChain`
+/// runs here, and so do Rill's own scale tests, which see this through a testable import.
 func onDedicatedThread<Result: Sendable>(
     stackBytes: Int = 8 * 1024 * 1024, _ body: @escaping @Sendable () -> Result
 ) async -> Result {
     await DedicatedThreadTurns.shared.take()
     let result = await withCheckedContinuation { continuation in
-        let thread = Thread { continuation.resume(returning: body()) }
+        let thread = Thread {
+            let result = body()
+            returnFreedMemoryToSystem()
+            continuation.resume(returning: result)
+        }
         thread.stackSize = stackBytes
         thread.start()
     }

@@ -30,6 +30,7 @@ public func expectStackSafeChain<Failure: Error>(
     let finished = DispatchSemaphore(value: 0)
     let thread = Thread {
         runStackSafeChain(depth: depth, recordingIn: recorder, wrap)
+        returnFreedMemoryToSystem()
         finished.signal()
     }
     thread.stackSize = stackSize

@@ -1,6 +1,5 @@
 import Rill
 import RillTesting
-import Synchronization
 import Testing
 
 @Suite("Constructors")
