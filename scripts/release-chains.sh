@@ -5,7 +5,7 @@
 # which `swift test` checks in a debug build; then the suites of bindings, properties and
 # multicasts, whose code the optimized build rewrites most, and the test kit's scheduler.
 # .ci/run runs it. About 3 minutes to build the tests optimized and 6 to run them on an idle
-# 2-core machine (docs/Reliability.md says where the time goes), with up to 17 GB of memory in
+# 2-core machine (docs/Reliability.md says where the time goes), with up to 6 GB of memory in
 # the generated checks' run, where two chains of a million operators are alive at once.
 #
 #   bash scripts/release-chains.sh              # a million links
