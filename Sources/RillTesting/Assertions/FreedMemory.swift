@@ -7,8 +7,8 @@ import Glibc
 /// A chain of a million operators takes gigabytes, which it frees as it is released. glibc's
 /// allocator keeps what a thread freed for that thread's next allocations, in an arena that
 /// outlives the thread, and each scale test runs on a new thread: without this, the arenas stay
-/// as large as the largest chains they held, and a suite of such tests holds about twice what
-/// is ever live at once. Elsewhere it does nothing.
+/// as large as the largest chains they held, and a suite of such tests holds two to three times
+/// what is ever live at once (`docs/Reliability.md`). Elsewhere it does nothing.
 func returnFreedMemoryToSystem() {
     #if canImport(Glibc)
     _ = mallocTrim?(0)
