@@ -57,21 +57,31 @@ final class DedicatedThreadTurns: Sendable {
 /// each hold up to gigabytes until they end: the parallel suite starts dozens of them at once,
 /// and all of them alive together took 10 GB and more, where more of them at a time than cores
 /// finish no sooner. When a body returns, the memory it freed goes back to the system before the
-/// next turn starts (``returnFreedMemoryToSystem()``). The `async` form of `expectStackSafeChain`
+/// next turn starts (``startScaleThread(stackBytes:running:then:)``). The `async` form of `expectStackSafeChain`
 /// runs here, and so do Rill's own scale tests, which see this through a testable import.
 func onDedicatedThread<Result: Sendable>(
     stackBytes: Int = 8 * 1024 * 1024, _ body: @escaping @Sendable () -> Result
 ) async -> Result {
     await DedicatedThreadTurns.shared.take()
     let result = await withCheckedContinuation { continuation in
-        let thread = Thread {
-            let result = body()
-            returnFreedMemoryToSystem()
-            continuation.resume(returning: result)
-        }
-        thread.stackSize = stackBytes
-        thread.start()
+        startScaleThread(stackBytes: stackBytes, running: body) { continuation.resume(returning: $0) }
     }
     DedicatedThreadTurns.shared.give()
     return result
+}
+
+/// Starts a thread with a `stackBytes` stack that runs `body`, hands the memory it freed back to
+/// the system (``returnFreedMemoryToSystem()``), and then passes the result to `finish`, so that
+/// whoever waits for the result starts its next scale test with that memory returned.
+func startScaleThread<Result: Sendable>(
+    stackBytes: Int, running body: @escaping @Sendable () -> Result,
+    then finish: @escaping @Sendable (Result) -> Void
+) {
+    let thread = Thread {
+        let result = body()
+        returnFreedMemoryToSystem()
+        finish(result)
+    }
+    thread.stackSize = stackBytes
+    thread.start()
 }

@@ -28,13 +28,11 @@ public func expectStackSafeChain<Failure: Error>(
 ) {
     let recorder = EventRecorder<Int, Failure>()
     let finished = DispatchSemaphore(value: 0)
-    let thread = Thread {
+    startScaleThread(stackBytes: stackSize) {
         runStackSafeChain(depth: depth, recordingIn: recorder, wrap)
-        returnFreedMemoryToSystem()
+    } then: {
         finished.signal()
     }
-    thread.stackSize = stackSize
-    thread.start()
     finished.wait()
     expectSevenAndCompletion(recorder, depth: depth, sourceLocation: sourceLocation)
 }
