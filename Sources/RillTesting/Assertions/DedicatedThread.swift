@@ -57,8 +57,9 @@ final class DedicatedThreadTurns: Sendable {
 /// each hold up to gigabytes until they end: the parallel suite starts dozens of them at once,
 /// and all of them alive together took 10 GB and more, where more of them at a time than cores
 /// finish no sooner. When a body returns, the memory it freed goes back to the system before the
-/// next turn starts (``startScaleThread(stackBytes:running:then:)``). The `async` form of `expectStackSafeChain`
-/// runs here, and so do Rill's own scale tests, which see this through a testable import.
+/// next turn starts (``startScaleThread(stackBytes:running:then:)``). The `async` form of
+/// `expectStackSafeChain` runs here, and so do Rill's own scale tests, which see this through a
+/// testable import.
 func onDedicatedThread<Result: Sendable>(
     stackBytes: Int = 8 * 1024 * 1024, _ body: @escaping @Sendable () -> Result
 ) async -> Result {
