@@ -78,6 +78,13 @@ public enum Workloads {
         Workload(
             id: "W14", summary: "merge of two sequence sources, the two halves of 1M Ints",
             units: 1_000_000, unitName: "element", target: .infinity, expectedSum: triangle(1_000_000)),
+        Workload(
+            id: "W17", summary: "`toArray()` of 1M Ints from a sequence (OpenCombine: `collect()`)",
+            units: 1_000_000, unitName: "element", target: .infinity, expectedSum: triangle(1_000_000)),
+        Workload(
+            id: "W18",
+            summary: "1M Ints from a sequence subscribed on the immediate scheduler (`subscribe(on:)`)",
+            units: 1_000_000, unitName: "element", target: .infinity, expectedSum: triangle(1_000_000)),
     ]
 
     /// The hot workloads: values sent into subjects, as an app feeds a pipeline.
@@ -119,6 +126,14 @@ public enum Workloads {
             id: "W16",
             summary: "1M values from a subject bound into a mutable property (`<~`), one subscriber",
             units: 1_000_000, unitName: "value", target: .infinity, expectedSum: triangle(1_000_000)),
+        Workload(
+            id: "W19", summary: "1M values from a subject through `timeout`, whose clock never runs out",
+            units: 1_000_000, unitName: "value", target: .infinity, expectedSum: triangle(1_000_000)),
+        Workload(
+            id: "W20",
+            summary: "1M optional values from a subject, every other one nil, bound into a mutable property "
+                + "with `bind(to:nilValue:)`, one subscriber",
+            units: 1_000_000, unitName: "value", target: .infinity, expectedSum: 2 * triangle(500_000)),
     ]
 
     /// What W8's sink sums: value `i` goes to subject `i % 4`; from the fourth update on, each

@@ -34,6 +34,7 @@ extension Signal {
     /// Writes every value of this optional signal into `target`, writing `nilValue` in place of
     /// `nil`: for a target that cannot hold `nil` (RAC `-setKeyPath:onObject:nilValue:`).
     @discardableResult
+    @inlinable
     public func bind<Wrapped: Sendable>(
         to target: some BindingTargetProvider<Wrapped>, nilValue: Wrapped
     ) -> any Disposable where Value == Wrapped?, Failure == Never {

@@ -13,6 +13,7 @@ extension Signal {
     ///   the thread the signal delivers on (for example the main thread, for a signal that
     ///   delivers on the main queue) can only time out, and the error says so. In `async`
     ///   code, use ``first()`` instead.
+    @inlinable
     public func first(timeout: TimeInterval = 10) throws(WaitError<Failure>) -> Value? {
         switch try take(1).waitForFirstEvent(timeout: timeout, operation: "first(timeout:)") {
         case .next(let value): return value
@@ -29,6 +30,7 @@ extension Signal {
     ///   - defaultValue: What to return when the signal completes without a value.
     ///   - timeout: How many seconds to wait at most; `.infinity` waits for ever.
     /// - Throws: As ``first(timeout:)`` does: a failure is reported, not replaced by the default.
+    @inlinable
     public func first(default defaultValue: Value, timeout: TimeInterval = 10) throws(WaitError<Failure>)
         -> Value
     {
@@ -45,6 +47,7 @@ extension Signal {
     /// - Parameter timeout: How many seconds to wait at most; `.infinity` waits for ever.
     /// - Throws: As ``first(timeout:)`` does. The values of a signal that fails are not
     ///   returned.
+    @inlinable
     public func toArray(timeout: TimeInterval = 10) throws(WaitError<Failure>) -> [Value] {
         switch try collect().waitForFirstEvent(timeout: timeout, operation: "toArray(timeout:)") {
         case .next(let values): return values
@@ -58,6 +61,7 @@ extension Signal {
     ///
     /// - Parameter timeout: How many seconds to wait at most; `.infinity` waits for ever.
     /// - Throws: As ``first(timeout:)`` does.
+    @inlinable
     public func waitUntilCompleted(timeout: TimeInterval = 10) throws(WaitError<Failure>) {
         switch try ignoreValues().waitForFirstEvent(
             timeout: timeout, operation: "waitUntilCompleted(timeout:)")

@@ -4,6 +4,7 @@ import Foundation
 extension Signal {
     /// Subscribes, blocks the calling thread until the first event or until `timeout` seconds
     /// have passed, disposes the subscription and returns that event.
+    @usableFromInline
     func waitForFirstEvent(timeout: TimeInterval, operation: String) throws(WaitError<Failure>) -> Event<
         Value, Failure
     > {

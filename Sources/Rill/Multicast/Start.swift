@@ -17,6 +17,7 @@ extension Signal {
     ///     }
     /// }
     /// ```
+    @inlinable
     public static func startLazily(
         on scheduler: any Scheduler, _ body: @escaping @Sendable (Subscriber<Value, Failure>) -> Void
     ) -> Signal<Value, Failure> {
@@ -44,6 +45,7 @@ extension Signal {
     /// everything `body` sent, then the live events (RAC `+startEagerlyWithScheduler:block:`).
     ///
     /// See ``startLazily(on:_:)``.
+    @inlinable
     public static func startEagerly(
         on scheduler: any Scheduler, _ body: @escaping @Sendable (Subscriber<Value, Failure>) -> Void
     ) -> Signal<Value, Failure> {

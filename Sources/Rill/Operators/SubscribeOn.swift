@@ -4,6 +4,7 @@ extension Signal {
     /// scheduled again (RAC `-subscribeOn:`).
     ///
     /// Disposing before the action runs cancels the subscription.
+    @inlinable
     public func subscribe(on scheduler: any Scheduler) -> Signal {
         Signal(
             name: .derived(from: self, "-subscribeOn: \(type(of: scheduler))"),

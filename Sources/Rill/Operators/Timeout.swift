@@ -10,6 +10,7 @@ extension Signal {
     ///
     /// - Precondition: `interval` is not negative, and `scheduler` is not the immediate
     ///   scheduler, which would block the subscribing thread for the whole interval.
+    @inlinable
     public func timeout(_ interval: TimeInterval, on scheduler: any Scheduler, failure: Failure) -> Signal {
         precondition(
             interval >= 0 && !interval.isNaN,
@@ -43,6 +44,7 @@ extension Signal {
 
     /// Passes on this signal's events, but fails with `failure` if it has not terminated within
     /// `duration` of the subscription (see `timeout(_:on:failure:)` in seconds).
+    @inlinable
     public func timeout(_ duration: Duration, on scheduler: any Scheduler, failure: Failure) -> Signal {
         timeout(TimeoutInterval.seconds(duration), on: scheduler, failure: failure)
     }
@@ -52,6 +54,7 @@ extension Signal where Failure == Never {
     /// Passes on this signal's values and completion, but fails with `failure` if it has not
     /// completed within `interval` seconds of the subscription, measured on `scheduler` (RAC
     /// `-timeout:onScheduler:`). The failure type is the one `failure` has.
+    @inlinable
     public func timeout<NewFailure: Error>(
         _ interval: TimeInterval, on scheduler: any Scheduler, failure: NewFailure
     ) -> Signal<Value, NewFailure> {
@@ -60,6 +63,7 @@ extension Signal where Failure == Never {
 
     /// Passes on this signal's values and completion, but fails with `failure` if it has not
     /// completed within `duration` of the subscription (see ``timeout(_:on:failure:)``).
+    @inlinable
     public func timeout<NewFailure: Error>(
         _ duration: Duration, on scheduler: any Scheduler, failure: NewFailure
     ) -> Signal<Value, NewFailure> {
@@ -68,7 +72,9 @@ extension Signal where Failure == Never {
 }
 
 /// Converts a `Duration` into the seconds schedulers count in.
+@usableFromInline
 enum TimeoutInterval {
+    @inlinable
     static func seconds(_ duration: Duration) -> TimeInterval {
         let (seconds, attoseconds) = duration.components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18

@@ -110,6 +110,7 @@ public final class Property<Value: Sendable>: PropertyProtocol {
 
     /// Creates a property whose value never changes: its ``signal`` sends `value` and
     /// completes, its ``changes`` complete at once.
+    @inlinable
     public convenience init(value: Value) {
         let broadcast = Broadcast<Value, Never>(memory: .current(value))
         broadcast.send(.completed)

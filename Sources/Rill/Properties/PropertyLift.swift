@@ -8,6 +8,7 @@ extension PropertyProtocol {
     /// give them an initial value with ``Property/init(initial:then:)`` instead.
     ///
     /// The result does not keep this property alive; see ``Property`` for its lifetime.
+    @inlinable
     public func lift<Output>(
         _ transform: (Signal<Value, Never>) -> Signal<Output, Never>
     ) -> Property<Output> {

@@ -10,6 +10,7 @@ enum OpenCombineTyped {
             "W6b": { _ in OpenCombineErased.leftNestedConcat(links: 10_000) },
             "W6c": { _ in OpenCombineErased.leftNestedConcat(links: 100_000) },
             "W6d": { _ in OpenCombineErased.leftNestedConcat(links: 1_000_000) }, "W14": mergeHalves,
+            "W17": collectToArray, "W18": subscribedOnImmediate,
         ] as [String: @Sendable (Inputs) -> Int]).merging(OpenCombineHot.iterations) { cold, _ in cold })
 
     static func sinkOnly(_ inputs: Inputs) -> Int {
@@ -191,6 +192,20 @@ enum OpenCombineTyped {
         let halves = [inputs.million[..<Workloads.mergeHalf], inputs.million[Workloads.mergeHalf...]]
         let cancellable = halves.publisher.flatMap { $0.publisher }
             .sink { sum += $0 }
+        cancellable.cancel()
+        return sum
+    }
+
+    static func collectToArray(_ inputs: Inputs) -> Int {
+        var values: [Int] = []
+        let cancellable = inputs.million.publisher.collect().sink { values = $0 }
+        cancellable.cancel()
+        return values.reduce(0, &+)
+    }
+
+    static func subscribedOnImmediate(_ inputs: Inputs) -> Int {
+        var sum = 0
+        let cancellable = inputs.million.publisher.subscribe(on: ImmediateScheduler.shared).sink { sum += $0 }
         cancellable.cancel()
         return sum
     }

@@ -7,7 +7,8 @@ enum RillHotWorkloads {
         "W7": fanOutToSubscribers, "W8": combineLatestOfSubjects, "W9": deliverOnQueue,
         "W10": latestFromSubject, "W11": replayWithCapacity, "W12": sharedChurn, "W12a": autoconnectChurn,
         "W12s": subjectChurn, "W13": propertyBoundIntoObject,
-        "W15": derivedProperty, "W16": subjectBoundIntoProperty,
+        "W15": derivedProperty, "W16": subjectBoundIntoProperty, "W19": timeoutOfSubject,
+        "W20": optionalsBoundIntoProperty,
     ]
 
     static func fanOutToSubscribers(_ inputs: Inputs) -> Int {
@@ -124,6 +125,30 @@ enum RillHotWorkloads {
         let subscription = property.signal.subscribe(next: { sum.add($0) })
         let binding = property <~ subject.signal
         for value in inputs.million { subject.sendNext(value) }
+        binding.dispose()
+        subscription.dispose()
+        return sum.value
+    }
+
+    struct TimedOut: Error {}
+
+    static func timeoutOfSubject(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let subject = Subject<Int, Never>()
+        let subscription = subject.signal.timeout(1_000_000, on: QueueScheduler(), failure: TimedOut())
+            .subscribe(next: { sum.add($0) })
+        for value in inputs.million { subject.sendNext(value) }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func optionalsBoundIntoProperty(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let subject = Subject<Int?, Never>()
+        let property = MutableProperty(0)
+        let subscription = property.signal.subscribe(next: { sum.add($0) })
+        let binding = subject.signal.bind(to: property, nilValue: 0)
+        for value in inputs.million { subject.sendNext(value & 1 == 0 ? value : nil) }
         binding.dispose()
         subscription.dispose()
         return sum.value

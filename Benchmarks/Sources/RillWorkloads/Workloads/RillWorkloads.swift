@@ -21,7 +21,8 @@ enum RillWorkloads {
             "W0": sinkOnly, "W1": pipeline, "W2": deepChain, "W3": subscriptionChurn, "W4": fanOut,
             "W5": zipSequences, "W5x": zipMapped, "W6a": concatMany,
             "W6b": { _ in leftNestedConcat(links: 10_000) }, "W6c": { _ in leftNestedConcat(links: 100_000) },
-            "W6d": { _ in leftNestedConcat(links: 1_000_000) }, "W14": mergeHalves,
+            "W6d": { _ in leftNestedConcat(links: 1_000_000) }, "W14": mergeHalves, "W17": collectToArray,
+            "W18": subscribedOnImmediate,
         ] as [String: @Sendable (Inputs) -> Int]).merging(RillHotWorkloads.iterations) { cold, _ in cold })
 
     static func sinkOnly(_ inputs: Inputs) -> Int {
@@ -109,6 +110,19 @@ enum RillWorkloads {
         let sum = RillSum()
         let subscription = Signal<Int, Never>.from(inputs.million[..<Workloads.mergeHalf])
             .merge(with: Signal<Int, Never>.from(inputs.million[Workloads.mergeHalf...]))
+            .subscribe(next: { sum.add($0) })
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func collectToArray(_ inputs: Inputs) -> Int {
+        let values = (try? Signal<Int, Never>.from(inputs.million).toArray()) ?? []
+        return values.reduce(0, &+)
+    }
+
+    static func subscribedOnImmediate(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let subscription = Signal<Int, Never>.from(inputs.million).subscribe(on: ImmediateScheduler())
             .subscribe(next: { sum.add($0) })
         subscription.dispose()
         return sum.value
