@@ -69,7 +69,7 @@ public final class MutableProperty<Value: Sendable>: PropertyProtocol {
     @inlinable
     public var value: Value {
         get { broadcast.current("MutableProperty.value") }
-        set { broadcast.update("MutableProperty.value") { (value: inout Value?) in value = newValue } }
+        set { broadcast.set(newValue, "MutableProperty.value") }
     }
 
     /// Changes the value in place as one atomic step, and delivers the result.

@@ -10,6 +10,12 @@ extension Broadcast where Failure == Never {
         return value
     }
 
+    /// Makes `value` the current value and delivers it to every subscription.
+    @inlinable
+    func set(_ value: Value, _ api: StaticString) {
+        update(api) { (current: inout Value?) in current = value }
+    }
+
     /// Changes the current value with `body`, the first one included when there is none yet, and
     /// delivers the result to every subscription. `body` runs under the lock: it must not touch
     /// this broadcast.

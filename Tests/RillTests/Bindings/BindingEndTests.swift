@@ -165,6 +165,34 @@ struct BindingEndTests {
         #expect(Set(changes.values) == Set(0..<8_000))
         #expect(changes.values.last == property.value)
     }
+
+    @Test("a property released while a binding writes into it from another thread: values, then the end")
+    func propertyReleasedWhileWritten() {
+        for _ in 0..<200 {
+            let source = Subject<Int, Never>()
+            var property: MutableProperty<Int>? = MutableProperty(0)
+            weak let weakProperty = property
+            // A raw observer, which drops nothing after the completion, unlike subscribe(next:).
+            let events = Locked<[Event<Int, Never>]>([])
+            property!.signal.subscribe(Observer { events.append($0) }, in: CompositeDisposable())
+            let binding = property! <~ source.signal
+            let started = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                started.signal()
+                for value in 1...1_000 { source.sendNext(value) }
+                done.signal()
+            }
+            started.wait()
+            property = nil
+            #expect(done.wait(timeout: .now() + HangGuard.seconds) == .success)
+            #expect(weakProperty == nil)
+            #expect(binding.isDisposed)
+            let values = events.value.compactMap(\.value)
+            #expect(events.value.last == .completed && events.value.count == values.count + 1)
+            #expect(values == Array(0...(values.last ?? 0)))
+        }
+    }
 }
 
 /// A view model that binds its sources into its own state, holding itself only weakly.
