@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A subject with a current value, which every new subscription receives first (RAC
 /// `RACBehaviorSubject`).
 ///
@@ -35,6 +37,10 @@ public final class BehaviorSubject<Value: Sendable, Failure: Error>: SubjectProt
     @inlinable
     public func send(_ event: Event<Value, Failure>) {
         broadcast.send(event)
+    }
+
+    deinit {
+        broadcast.isOwnerReleased.store(true, ordering: .releasing)
     }
 
     public func didSubscribe(with subscription: CompositeDisposable) {

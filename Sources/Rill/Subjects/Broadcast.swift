@@ -66,6 +66,9 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     @usableFromInline let state: Lock<State>
     /// The subscriptions feeding this subject, disposed when it terminates (as in RAC).
     @usableFromInline let feeds = CompositeDisposable()
+    /// Whether the subject that owns this broadcast was released: a binding into the subject
+    /// holds the broadcast, not the subject, and ends at the first value that finds it set.
+    @usableFromInline let isOwnerReleased = Atomic<Bool>(false)
 
     @inlinable
     init(memory: SubjectMemory<Value>) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A subject that remembers the values it sent and its end, and replays them to every new
 /// subscription before the live events (RAC `RACReplaySubject`).
 ///
@@ -38,6 +40,10 @@ public final class ReplaySubject<Value: Sendable, Failure: Error>: SubjectProtoc
     @inlinable
     public func send(_ event: Event<Value, Failure>) {
         broadcast.send(event)
+    }
+
+    deinit {
+        broadcast.isOwnerReleased.store(true, ordering: .releasing)
     }
 
     public func didSubscribe(with subscription: CompositeDisposable) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A hot signal that you send events into by hand: every event goes to the subscriptions that
 /// exist at that moment (RAC `RACSubject`).
 ///
@@ -27,6 +29,10 @@ public final class Subject<Value: Sendable, Failure: Error>: SubjectProtocol {
     @inlinable
     public func send(_ event: Event<Value, Failure>) {
         broadcast.send(event)
+    }
+
+    deinit {
+        broadcast.isOwnerReleased.store(true, ordering: .releasing)
     }
 
     public func didSubscribe(with subscription: CompositeDisposable) {

@@ -104,6 +104,33 @@ struct BindingEndTests {
         #expect(source.isDisposed)
     }
 
+    @Test("a released subject of each kind ends its bindings at the next value, which it does not send")
+    func otherSubjectsReleased() {
+        func check<Target: SubjectProtocol & BindingTargetProvider & AnyObject>(
+            _ make: () -> Target
+        ) where Target.Value == Int, Target.Failure == Never {
+            let source = ManualSource<Int, Never>()
+            var subject: Target? = make()
+            weak let weakSubject = subject
+            // Its signal outlives it, so a value written after its release would show here.
+            let signal = subject!.signal
+            let events = signal.record()
+            let binding = subject! <~ source.signal
+            source.sendNext(1)
+            subject = nil
+            #expect(weakSubject == nil)
+            #expect(!binding.isDisposed)
+            source.sendNext(2)
+            #expect(binding.isDisposed)
+            #expect(source.isDisposed)
+            #expect(events.values.last == 1)
+            #expect(!events.isTerminated)
+        }
+        check { BehaviorSubject<Int, Never>(0) }
+        check { ReplaySubject<Int, Never>() }
+        check { Subject<Int, Never>() }
+    }
+
     @Test("a view model bound to its own properties is released while its sources live on")
     func viewModelBoundToItself() {
         let names = MutableProperty("ada")
