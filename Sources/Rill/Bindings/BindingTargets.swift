@@ -9,7 +9,7 @@ extension MutableProperty: BindingTargetProvider {
     public var bindingTarget: BindingTarget<Value> {
         // The target holds the property's broadcast, not a weak reference to the property: a
         // weak load per value, and the side table it gives the property (every retain and
-        // release of it then takes the slow path), were a fifth of a bound value's time. The
+        // release of it then takes the slow path), were a third of a bound value's time. The
         // broadcast outlives the property by no more than its deinit, which ends `lifetime`
         // and with it every binding; a value written meanwhile follows the completion and is
         // dropped, as one that found the property released was.
