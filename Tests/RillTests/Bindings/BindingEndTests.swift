@@ -125,6 +125,7 @@ struct BindingEndTests {
             #expect(source.isDisposed)
             #expect(events.values.last == 1)
             #expect(!events.isTerminated)
+            events.dispose()
         }
         check { BehaviorSubject<Int, Never>(0) }
         check { ReplaySubject<Int, Never>() }
@@ -201,7 +202,8 @@ struct BindingEndTests {
             weak let weakProperty = property
             // A raw observer, which drops nothing after the completion, unlike subscribe(next:).
             let events = Locked<[Event<Int, Never>]>([])
-            property!.signal.subscribe(Observer { events.append($0) }, in: CompositeDisposable())
+            let subscription = CompositeDisposable()
+            property!.signal.subscribe(Observer { events.append($0) }, in: subscription)
             let binding = property! <~ source.signal
             let started = DispatchSemaphore(value: 0)
             let done = DispatchSemaphore(value: 0)
@@ -218,6 +220,7 @@ struct BindingEndTests {
             let values = events.value.compactMap(\.value)
             #expect(events.value.last == .completed && events.value.count == values.count + 1)
             #expect(values == Array(0...(values.last ?? 0)))
+            subscription.dispose()
         }
     }
 }
