@@ -134,6 +134,10 @@ public enum Workloads {
             summary: "1M optional values from a subject, every other one nil, bound into a mutable property "
                 + "with `bind(to:nilValue:)`, one subscriber",
             units: 1_000_000, unitName: "value", target: .infinity, expectedSum: 2 * triangle(500_000)),
+        Workload(
+            id: "W21",
+            summary: "1M values from a subject bound into a `BehaviorSubject` (`<~`), one subscriber",
+            units: 1_000_000, unitName: "value", target: .infinity, expectedSum: triangle(1_000_000)),
     ]
 
     /// What W8's sink sums: value `i` goes to subject `i % 4`; from the fourth update on, each

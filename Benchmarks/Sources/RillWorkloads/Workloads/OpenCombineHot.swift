@@ -9,6 +9,8 @@ enum OpenCombineHot {
         "W7": fanOutToSubscribers, "W9": deliverOnQueue, "W10": latestFromSubject, "W12": sharedChurn,
         "W12s": subjectChurn, "W13": propertyBoundIntoObject,
         "W15": derivedProperty, "W16": subjectBoundIntoProperty,
+        // A `CurrentValueSubject` is OpenCombine's behavior subject as well as its property.
+        "W21": subjectBoundIntoProperty,
     ]
 
     static func fanOutToSubscribers(_ inputs: Inputs) -> Int {

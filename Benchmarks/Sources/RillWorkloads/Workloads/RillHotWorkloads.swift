@@ -8,7 +8,7 @@ enum RillHotWorkloads {
         "W10": latestFromSubject, "W11": replayWithCapacity, "W12": sharedChurn, "W12a": autoconnectChurn,
         "W12s": subjectChurn, "W13": propertyBoundIntoObject,
         "W15": derivedProperty, "W16": subjectBoundIntoProperty, "W19": timeoutOfSubject,
-        "W20": optionalsBoundIntoProperty,
+        "W20": optionalsBoundIntoProperty, "W21": subjectBoundIntoSubject,
     ]
 
     static func fanOutToSubscribers(_ inputs: Inputs) -> Int {
@@ -119,11 +119,18 @@ enum RillHotWorkloads {
     }
 
     static func subjectBoundIntoProperty(_ inputs: Inputs) -> Int {
+        let property = MutableProperty(0)
+        return subjectBound(into: property, observedThrough: property.signal, inputs)
+    }
+
+    /// A subject bound into `target`, whose `signal` one subscriber sums; 1M values (W16, W21).
+    static func subjectBound<Target: BindingTargetProvider<Int>>(
+        into target: Target, observedThrough signal: Signal<Int, Never>, _ inputs: Inputs
+    ) -> Int {
         let sum = RillSum()
         let subject = Subject<Int, Never>()
-        let property = MutableProperty(0)
-        let subscription = property.signal.subscribe(next: { sum.add($0) })
-        let binding = property <~ subject.signal
+        let subscription = signal.subscribe(next: { sum.add($0) })
+        let binding = target <~ subject.signal
         for value in inputs.million { subject.sendNext(value) }
         binding.dispose()
         subscription.dispose()
@@ -152,5 +159,10 @@ enum RillHotWorkloads {
         binding.dispose()
         subscription.dispose()
         return sum.value
+    }
+
+    static func subjectBoundIntoSubject(_ inputs: Inputs) -> Int {
+        let target = BehaviorSubject<Int, Never>(0)
+        return subjectBound(into: target, observedThrough: target.signal, inputs)
     }
 }
