@@ -27,12 +27,16 @@ extension Broadcast where Failure == Never {
         let delivery: (value: Value, recipients: Recipients?)? = state.withLock { state in
             var current: Value?
             if case .current(let value) = state.memory { current = value }
+            // After the end the property keeps the last value it sent, which later subscriptions
+            // receive before the end: a change made then (a binding's, on another thread, as the
+            // property is released) changes a copy and is dropped.
+            let hasEnded = state.terminal != nil
             // Dropped from the memory first, so that `body` changes a uniquely held value in place.
-            state.memory = .nothing
+            if !hasEnded { state.memory = .nothing }
             outcome = Result { () throws(E) in try body(&current) }
+            guard !hasEnded else { return nil }
             guard let current else { preconditionFailure("\(api): the property has no value") }
             state.memory = .current(current)
-            guard state.terminal == nil else { return nil }
             return (current, admit(.next(current), &state))
         }
         if let delivery, let recipients = delivery.recipients {

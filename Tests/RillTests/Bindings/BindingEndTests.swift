@@ -64,6 +64,20 @@ struct BindingEndTests {
         #expect(source.isDisposed)
     }
 
+    @Test("a value a binding writes as the property is released is dropped, not remembered")
+    func writeAfterTheEnd() {
+        let source = Subject<Int, Never>()
+        var property: MutableProperty<Int>? = MutableProperty(0)
+        let signal = property!.signal
+        let binding = property! <~ source.signal
+        source.sendNext(1)
+        // Runs in the property's deinit, after its completion and before its bindings end.
+        signal.subscribe(completed: { source.sendNext(2) })
+        property = nil
+        #expect(binding.isDisposed)
+        #expect(signal.record().events == [.next(1), .completed])
+    }
+
     @Test("a property's key path binding ends when the property is released, with no value")
     func propertyKeyPath() {
         let source = ManualSource<Int, Never>()
@@ -203,7 +217,8 @@ struct BindingEndTests {
             // A raw observer, which drops nothing after the completion, unlike subscribe(next:).
             let events = Locked<[Event<Int, Never>]>([])
             let subscription = CompositeDisposable()
-            property!.signal.subscribe(Observer { events.append($0) }, in: subscription)
+            let signal = property!.signal
+            signal.subscribe(Observer { events.append($0) }, in: subscription)
             let binding = property! <~ source.signal
             let started = DispatchSemaphore(value: 0)
             let done = DispatchSemaphore(value: 0)
@@ -220,6 +235,9 @@ struct BindingEndTests {
             let values = events.value.compactMap(\.value)
             #expect(events.value.last == .completed && events.value.count == values.count + 1)
             #expect(values == Array(0...(values.last ?? 0)))
+            // A later subscription receives the last value sent, then the end: no write made
+            // after the end is remembered.
+            #expect(signal.record().events == [.next(values.last ?? 0), .completed])
             subscription.dispose()
         }
     }
