@@ -104,7 +104,7 @@ extension Signal {
     @inlinable
     var mayHoldChain: Bool {
         switch source {
-        case .producer, .sequence, .concat: true
+        case .producer, .sequence, .concat, .broadcast: true
         case .lifted: false
         // A constant's explicit name may be a chain of names: an operator that returns its
         // receiver renamed (`skip(0)`), applied over and over.

@@ -58,6 +58,25 @@ public final class LiveSubscriptionCounter: Sendable {
 
     @TaskLocal static var current: LiveSubscriptionCounter?
 
+    /// Counts a subscription from its creation until its release: for a subscription with no
+    /// lifetime, a subject's receiver, which releases what it holds once disposed.
+    @usableFromInline
+    final class Opened: Sendable {
+        @usableFromInline let tracking: LiveSubscriptionCounter?
+
+        @usableFromInline
+        init() {
+            tracking = current
+            process.live.wrappingAdd(1, ordering: .relaxed)
+            tracking?.live.wrappingAdd(1, ordering: .relaxed)
+        }
+
+        deinit {
+            process.live.wrappingSubtract(1, ordering: .releasing)
+            tracking?.live.wrappingSubtract(1, ordering: .releasing)
+        }
+    }
+
     /// Counts a subscription that starts with `lifetime`, until it is disposed.
     @usableFromInline
     static func opened(_ lifetime: CompositeDisposable) {

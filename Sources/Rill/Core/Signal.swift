@@ -15,7 +15,9 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     /// shapes without allocating or recursing: `just` is forwarded in place by `bind`, a
     /// `concat` chain of any length is walked with an explicit stack, `zip` pulls from two
     /// `sequence`s in step instead of buffering one of them whole, and a chain of `lifted`
-    /// signals of any length is subscribed and released without recursing all the way.
+    /// signals of any length is subscribed and released without recursing all the way, and a
+    /// subject's or a property's subscriber is the subject's own receiver, with no lifetime
+    /// around it.
     @usableFromInline
     enum Source: Sendable {
         case just(Value)
@@ -33,6 +35,9 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
         /// ``Signal/init(name:lifting:_:)``), and where it stands in a stack of such signals.
         case lifted(
             producer: @Sendable (Observer<Value, Failure>, CompositeDisposable) -> Void, LiftTrace)
+        /// The subscriptions to a subject or a property: each receives what the broadcast
+        /// remembers, then the events it sends from then on.
+        case broadcast(Broadcast<Value, Failure>)
     }
 
     @usableFromInline let source: Source
@@ -121,6 +126,11 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
             producer(observer, lifetime)
         case .concat(let parts):
             ConcatRun.start(parts.buffer, observer, lifetime)
+        case .broadcast(let broadcast):
+            #if DEBUG
+            LiveSubscriptionCounter.opened(lifetime)
+            #endif
+            run({ broadcast.subscribe($0, in: $1) }, observer, in: lifetime)
         }
     }
 }

@@ -97,7 +97,7 @@ extension Signal: CustomStringConvertible, CustomDebugStringConvertible {
         case .empty: return "+empty"
         case .failure(let failure): return "+error: \(failure)"
         case .never: return "+never"
-        case .producer, .lifted: return "+createSignal:"
+        case .producer, .lifted, .broadcast: return "+createSignal:"
         case .sequence: return "+from: sequence"
         case .concat(let parts): return parts.buffer.name(of: Signal.self, depth: depth)
         }

@@ -15,24 +15,51 @@ extension Signal {
         error: @escaping @Sendable (Failure) -> Void = { _ in },
         completed: @escaping @Sendable () -> Void = {}
     ) -> any Disposable {
+        if case .broadcast(let broadcast) = source {
+            // A checkpoint of the recursion, as for any subscription (see DeepChain); where the
+            // core would put a delivery checkpoint on the observer or leave the subscription for
+            // later, it takes the general path below, which does.
+            let entry = DeepChain.enterSubscription()
+            if entry <= DeepChain.Entry.outermost {
+                let subscription = broadcast.subscribe(next: next, error: error, completed: completed)
+                DeepChain.leaveSubscription(entry)
+                return subscription
+            }
+            if entry == DeepChain.Entry.nestedWithCheckpoint { DeepChain.leaveSubscription(entry) }
+        }
         let lifetime = CompositeDisposable()
         subscribe(
             Observer(handlingInPlace: { event in
-                // A terminal event disposes the lifetime, so this one check enforces both the
-                // grammar (G1) and silence after disposal (G3).
-                guard !lifetime.isDisposed else { return }
-                switch event {
-                case .next(let value):
-                    next(value)
-                case .error(let failure):
-                    lifetime.dispose()
-                    error(failure)
-                case .completed:
-                    lifetime.dispose()
-                    completed()
-                }
+                Self.handle(
+                    event, next: next, error: error, completed: completed,
+                    unlessDisposed: { lifetime.isDisposed }, disposing: { lifetime.dispose() })
             }),
             in: lifetime)
         return lifetime
+    }
+
+    /// Calls the closure for `event`, unless the subscription `isDisposed`; a terminal event
+    /// disposes it first. So this one check enforces both the grammar (G1) and silence after
+    /// disposal (G3), and resources go before `error` or `completed` runs (G2).
+    ///
+    /// The subscription is reached through closures rather than passed: a subject's receiver
+    /// is held unowned by its observer, and passing it would retain it for every event.
+    @inlinable @inline(__always)
+    static func handle(
+        _ event: Event<Value, Failure>,
+        next: (Value) -> Void, error: (Failure) -> Void, completed: () -> Void,
+        unlessDisposed isDisposed: () -> Bool, disposing dispose: () -> Void
+    ) {
+        guard !isDisposed() else { return }
+        switch event {
+        case .next(let value):
+            next(value)
+        case .error(let failure):
+            dispose()
+            error(failure)
+        case .completed:
+            dispose()
+            completed()
+        }
     }
 }

@@ -223,13 +223,12 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
 
     /// A signal whose subscriptions are subscriptions to this broadcast.
     ///
-    /// Its producer captures no signal, so it is a plain `.producer`, not one held for release
-    /// without recursion: a subscription to a subject then takes no holder's lock.
+    /// It holds no signal, so it needs no holder to be released without recursion, and a
+    /// subscription to it takes no holder's lock; ``Signal/subscribe(next:error:completed:)``
+    /// makes its receiver the subscription (``subscribe(next:error:completed:)``).
     @inlinable
     func signal(named name: String) -> Signal<Value, Failure> {
-        Signal(
-            source: .producer { [self] downstream, lifetime in subscribe(downstream, in: lifetime) },
-            name: SignalName(name))
+        Signal(source: .broadcast(self), name: SignalName(name))
     }
 
     /// Subscribes `downstream`; with `replaying` false it receives no remembered value, only the
@@ -251,6 +250,42 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
         }
         lifetime.add(receiver)
         receiver.flush()
+    }
+
+    /// A subscription with closures for each kind of event, whose receiver is the subscription
+    /// itself: it needs no lifetime, as nothing else is subscribed for it, so it costs one
+    /// object fewer and no lifetime's lock. Each event is delivered as
+    /// ``Signal/subscribe(next:error:completed:)`` delivers it, and a terminal event disposes
+    /// the receiver before its closure runs (rule G2).
+    @inlinable
+    func subscribe(
+        next: @escaping @Sendable (Value) -> Void,
+        error: @escaping @Sendable (Failure) -> Void,
+        completed: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        let receiver = Receiver(token: token)
+        #if DEBUG
+        let counted = LiveSubscriptionCounter.Opened()
+        #endif
+        // Unowned: the receiver alone holds this observer, and calls it only from its own
+        // methods, so it is alive whenever the observer runs; a strong reference would be a
+        // cycle until the receiver is disposed.
+        receiver.attach(
+            Observer(handlingInPlace: { [unowned(unsafe) receiver] event in
+                #if DEBUG
+                withExtendedLifetime(counted) {}
+                #endif
+                Signal.handle(
+                    event, next: next, error: error, completed: completed,
+                    unlessDisposed: { receiver.isDisposed }, disposing: { receiver.dispose() })
+            }))
+        state.withLock { state in
+            state.memory.replay(terminal: state.terminal, into: receiver)
+            guard state.terminal == nil else { return }
+            add(receiver, &state)
+        }
+        receiver.flush()
+        return receiver
     }
 
     /// Appends `receiver` to the list of subscriptions; called under the lock.

@@ -55,6 +55,18 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, Broa
         self.token = token
     }
 
+    /// A receiver whose observer is given by ``attach(_:)`` before it is subscribed: for an
+    /// observer that refers to its receiver.
+    @inlinable
+    init(token: BroadcastToken) {
+        self.token = token
+    }
+
+    @inlinable
+    func attach(_ observer: Observer<Value, Failure>) {
+        self.observer = .passRetained(HeldDownstream(observer))
+    }
+
     deinit {
         observer?.release()
     }

@@ -14,29 +14,46 @@ struct SubjectDisposalDuringDeliveryTests {
         weak var token: Token?
     }
 
+    /// The two ways a subscription to a subject is made: with closures, where the subject's
+    /// receiver is the subscription, and with an observer in a lifetime, as operators subscribe.
+    enum Subscribing: String, CaseIterable, CustomTestStringConvertible {
+        case withClosures = "with closures"
+        case inALifetime = "in a lifetime"
+
+        var testDescription: String { rawValue }
+    }
+
     /// Subscribes `next` to `subject` with a token only the observer holds, and returns the
     /// subscription and whether the observer is still alive.
     private func subscribeHoldingToken(
-        _ subject: Subject<Int, Never>, next: @escaping @Sendable (Int) -> Void
+        _ subject: Subject<Int, Never>, _ subscribing: Subscribing,
+        next: @escaping @Sendable (Int) -> Void
     ) -> (subscription: any Disposable, observerIsAlive: @Sendable () -> Bool) {
         let token = Token()
         let weak = WeakToken(token: token)
-        let subscription = subject.signal.subscribe(next: { value in
+        let receive: @Sendable (Int) -> Void = { value in
             token.touch()
             next(value)
-        })
-        return (subscription, { weak.token != nil })
+        }
+        switch subscribing {
+        case .withClosures:
+            return (subject.signal.subscribe(next: receive), { weak.token != nil })
+        case .inALifetime:
+            let lifetime = CompositeDisposable()
+            subject.signal.subscribe(Observer(next: receive, error: { _ in }, completed: {}), in: lifetime)
+            return (lifetime, { weak.token != nil })
+        }
     }
 
     @Test(
-        "disposed on another thread while its observer runs: the observer stays alive until it returns, and is released before the send returns"
-    )
-    func disposedFromAnotherThreadWhileRunning() {
+        "disposed on another thread while its observer runs: the observer stays alive until it returns, and is released before the send returns",
+        arguments: Subscribing.allCases)
+    func disposedFromAnotherThreadWhileRunning(subscribing: Subscribing) {
         let subject = Subject<Int, Never>()
         let entered = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
         let received = Locked<[Int]>([])
-        let (subscription, observerIsAlive) = subscribeHoldingToken(subject) { value in
+        let (subscription, observerIsAlive) = subscribeHoldingToken(subject, subscribing) { value in
             received.append(value)
             if value == 1 {
                 entered.signal()
@@ -59,16 +76,18 @@ struct SubjectDisposalDuringDeliveryTests {
     }
 
     @Test(
-        "disposed by the observer of another subscription: it receives nothing more, not even the value in hand, and is released before the send returns"
-    )
-    func disposedByAnotherObserver() {
+        "disposed by the observer of another subscription: it receives nothing more, not even the value in hand, and is released before the send returns",
+        arguments: Subscribing.allCases)
+    func disposedByAnotherObserver(subscribing: Subscribing) {
         let subject = Subject<Int, Never>()
         let second = Locked<[Int]>([])
         let later = SerialDisposable()
         let first = subject.signal.subscribe(next: { value in
             if value == 2 { later.dispose() }
         })
-        let (subscription, observerIsAlive) = subscribeHoldingToken(subject) { second.append($0) }
+        let (subscription, observerIsAlive) = subscribeHoldingToken(subject, subscribing) {
+            second.append($0)
+        }
         later.inner = subscription
         subject.sendNext(1)
         subject.sendNext(2)
@@ -78,12 +97,14 @@ struct SubjectDisposalDuringDeliveryTests {
         first.dispose()
     }
 
-    @Test("disposed by its own observer: released before the send returns, and called no more")
-    func disposedByItsOwnObserver() {
+    @Test(
+        "disposed by its own observer: released before the send returns, and called no more",
+        arguments: Subscribing.allCases)
+    func disposedByItsOwnObserver(subscribing: Subscribing) {
         let subject = Subject<Int, Never>()
         let received = Locked<[Int]>([])
         let own = SerialDisposable()
-        let (subscription, observerIsAlive) = subscribeHoldingToken(subject) { value in
+        let (subscription, observerIsAlive) = subscribeHoldingToken(subject, subscribing) { value in
             received.append(value)
             if value == 1 { own.dispose() }
         }
@@ -94,19 +115,21 @@ struct SubjectDisposalDuringDeliveryTests {
         #expect(received.value == [1])
     }
 
-    @Test("a subscription disposed while no value is being sent releases its observer at once")
-    func disposedWhileIdle() {
+    @Test(
+        "a subscription disposed while no value is being sent releases its observer at once",
+        arguments: Subscribing.allCases)
+    func disposedWhileIdle(subscribing: Subscribing) {
         let subject = Subject<Int, Never>()
-        let (subscription, observerIsAlive) = subscribeHoldingToken(subject) { _ in }
+        let (subscription, observerIsAlive) = subscribeHoldingToken(subject, subscribing) { _ in }
         subject.sendNext(1)
         subscription.dispose()
         #expect(!observerIsAlive())
     }
 
     @Test(
-        "subscriptions made on 4 threads while 4 threads send, and disposed once values arrive: each is called serially, and every observer is released"
-    )
-    func churnWhileSending() {
+        "subscriptions made on 4 threads while 4 threads send, and disposed once values arrive: each is called serially, and every observer is released",
+        arguments: Subscribing.allCases)
+    func churnWhileSending(subscribing: Subscribing) {
         let subject = Subject<Int, Never>()
         let overlaps = Counter()
         let observersAlive = Locked<[@Sendable () -> Bool]>([])
@@ -129,7 +152,7 @@ struct SubjectDisposalDuringDeliveryTests {
             for _ in 0..<2_000 {
                 let detector = OverlapDetector()
                 let received = Flag()
-                let (subscription, observerIsAlive) = subscribeHoldingToken(subject) { _ in
+                let (subscription, observerIsAlive) = subscribeHoldingToken(subject, subscribing) { _ in
                     detector.enter()
                     received.set()
                     detector.leave()
