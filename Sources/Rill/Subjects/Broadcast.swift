@@ -238,6 +238,16 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
         _ downstream: Observer<Value, Failure>, in lifetime: CompositeDisposable, replaying: Bool = true
     ) {
         let receiver = Receiver(downstream, token: token)
+        register(receiver, replaying: replaying)
+        lifetime.add(receiver)
+        receiver.flush()
+    }
+
+    /// Queues for `receiver` what the broadcast remembers (with `replaying` false, only its end)
+    /// and adds it to the subscriptions, unless the broadcast has ended; the receiver delivers
+    /// the queue when it is flushed.
+    @inlinable
+    func register(_ receiver: Receiver, replaying: Bool) {
         state.withLock { state in
             if replaying {
                 state.memory.replay(terminal: state.terminal, into: receiver)
@@ -248,8 +258,6 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
             guard state.terminal == nil else { return }
             add(receiver, &state)
         }
-        lifetime.add(receiver)
-        receiver.flush()
     }
 
     /// A subscription with closures for each kind of event, whose receiver is the subscription
@@ -279,11 +287,7 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
                     event, next: next, error: error, completed: completed,
                     unlessDisposed: { receiver.isDisposed }, disposing: { receiver.dispose() })
             }))
-        state.withLock { state in
-            state.memory.replay(terminal: state.terminal, into: receiver)
-            guard state.terminal == nil else { return }
-            add(receiver, &state)
-        }
+        register(receiver, replaying: true)
         receiver.flush()
         return receiver
     }
