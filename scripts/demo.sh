@@ -61,7 +61,8 @@ status=0
 output=$(swift build 2>&1) || status=$?
 echo "$output" | grep -E "Sampling.ops:[0-9]+:[0-9]+: (error|note)" || true
 if [ "$status" -eq 0 ] || ! echo "$output" | grep -qE "Sampling.ops:[0-9]+:[0-9]+: error"; then
-    echo "error: the broken spec did not fail the build with a located message" >&2
+    echo "error: the broken spec did not fail the build with a located message (exit status $status); the build printed:" >&2
+    echo "$output" >&2
     exit 1
 fi
 echo "(the build failed, as it should)"
