@@ -62,30 +62,32 @@ public final class LiveSubscriptionCounter: Sendable {
     /// lifetime, a subject's receiver, which releases what it holds once disposed.
     @usableFromInline
     final class Opened: Sendable {
-        @usableFromInline let tracking: LiveSubscriptionCounter?
+        let tracking = LiveSubscriptionCounter.open()
 
         @usableFromInline
-        init() {
-            tracking = current
-            process.live.wrappingAdd(1, ordering: .relaxed)
-            tracking?.live.wrappingAdd(1, ordering: .relaxed)
-        }
+        init() {}
 
-        deinit {
-            process.live.wrappingSubtract(1, ordering: .releasing)
-            tracking?.live.wrappingSubtract(1, ordering: .releasing)
-        }
+        deinit { LiveSubscriptionCounter.close(tracking) }
     }
 
     /// Counts a subscription that starts with `lifetime`, until it is disposed.
     @usableFromInline
     static func opened(_ lifetime: CompositeDisposable) {
+        let tracking = open()
+        lifetime.add { close(tracking) }
+    }
+
+    /// Counts one more live subscription in ``process`` and in the counter tracking the work,
+    /// which it returns for ``close(_:)``.
+    private static func open() -> LiveSubscriptionCounter? {
         let tracking = current
         process.live.wrappingAdd(1, ordering: .relaxed)
         tracking?.live.wrappingAdd(1, ordering: .relaxed)
-        lifetime.add {
-            process.live.wrappingSubtract(1, ordering: .releasing)
-            tracking?.live.wrappingSubtract(1, ordering: .releasing)
-        }
+        return tracking
+    }
+
+    private static func close(_ tracking: LiveSubscriptionCounter?) {
+        process.live.wrappingSubtract(1, ordering: .releasing)
+        tracking?.live.wrappingSubtract(1, ordering: .releasing)
     }
 }

@@ -14,10 +14,10 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     /// How a subscription is started. The cases other than `producer` let the core run common
     /// shapes without allocating or recursing: `just` is forwarded in place by `bind`, a
     /// `concat` chain of any length is walked with an explicit stack, `zip` pulls from two
-    /// `sequence`s in step instead of buffering one of them whole, and a chain of `lifted`
-    /// signals of any length is subscribed and released without recursing all the way, and a
-    /// subject's or a property's subscriber is the subject's own receiver, with no lifetime
-    /// around it.
+    /// `sequence`s in step instead of buffering one of them whole, a chain of `lifted` signals
+    /// of any length is subscribed and released without recursing all the way, and a
+    /// subscription with closures to a subject or a property is the `broadcast`'s own receiver,
+    /// with no lifetime around it.
     @usableFromInline
     enum Source: Sendable {
         case just(Value)

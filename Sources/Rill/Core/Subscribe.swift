@@ -15,17 +15,12 @@ extension Signal {
         error: @escaping @Sendable (Failure) -> Void = { _ in },
         completed: @escaping @Sendable () -> Void = {}
     ) -> any Disposable {
-        if case .broadcast(let broadcast) = source {
-            // A checkpoint of the recursion, as for any subscription (see DeepChain); where the
-            // core would put a delivery checkpoint on the observer or leave the subscription for
-            // later, it takes the general path below, which does.
-            let entry = DeepChain.enterSubscription()
-            if entry <= DeepChain.Entry.outermost {
-                let subscription = broadcast.subscribe(next: next, error: error, completed: completed)
-                DeepChain.leaveSubscription(entry)
-                return subscription
-            }
-            if entry == DeepChain.Entry.nestedWithCheckpoint { DeepChain.leaveSubscription(entry) }
+        if case .broadcast(let broadcast) = source,
+            let subscription = DeepChain.subscribeUnlessCheckpointed({
+                broadcast.subscribe(next: next, error: error, completed: completed)
+            })
+        {
+            return subscription
         }
         let lifetime = CompositeDisposable()
         subscribe(
