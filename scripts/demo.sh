@@ -6,9 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 package=$(pwd)
+# A build or test that SwiftPM itself crashes in (a libdispatch bug) runs once more.
+source scripts/rerun-if-swiftpm-crashed.sh
 
 echo "════ 1. Operators on a virtual clock: swift run rill-demo"
-swift run rill-demo
+rerun_if_swiftpm_crashed swift run rill-demo
 
 echo
 echo "════ 2. Adding an operator is editing a spec"
@@ -47,7 +49,7 @@ generated=$(find .build/plugins/outputs -name 'MyOperators+GeneratedOperators.sw
 sed -n '/every(_:): Specs\/Sampling.ops/,/^}/p' "$generated"
 echo
 echo "── swift test --filter Spec_every/ (its generated tests)"
-output=$(swift test --filter Spec_every/ 2>&1) || { echo "$output" >&2; exit 1; }
+output=$(rerun_if_swiftpm_crashed swift test --filter Spec_every/ 2>&1) || { echo "$output" >&2; exit 1; }
 echo "$output" | grep -E "✔|✘|error" || true
 echo "$output" | grep -q 'Test "every(_:), Specs/Sampling.ops' || {
     echo "error: the generated tests of every(_:) did not run" >&2
@@ -58,7 +60,7 @@ echo
 echo "════ 3. A broken spec fails the build with a located message"
 sed -i.bak 's/derive: bind {/derive: bnd {/' Specs/Sampling.ops && rm Specs/Sampling.ops.bak
 status=0
-output=$(swift build 2>&1) || status=$?
+output=$(rerun_if_swiftpm_crashed swift build 2>&1) || status=$?
 echo "$output" | grep -E "Sampling.ops:[0-9]+:[0-9]+: (error|note)" || true
 if [ "$status" -eq 0 ] || ! echo "$output" | grep -qE "Sampling.ops:[0-9]+:[0-9]+: error"; then
     echo "error: the broken spec did not fail the build with a located message (exit status $status); the build printed:" >&2

@@ -16,6 +16,8 @@
 # from the debug build's: this is the run that finds a release-only recursion.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each `swift test` below runs once more if SwiftPM itself crashes (the script says when).
+source scripts/rerun-if-swiftpm-crashed.sh
 
 depth=${RILL_CHAIN_DEPTH:-1000000}
 
@@ -29,15 +31,15 @@ export RILL_OPTIMIZED_SUITES_ONLY=1
 
 # RILL_CHAIN_DEPTH is ten times the generated checks' length (RillTesting's stackSafeChainDepth)
 # and the table's own length.
-RILL_CHAIN_DEPTH=$((depth * 10)) swift test "${release[@]}" --filter 'Spec_'
-RILL_CHAIN_DEPTH=$depth swift test "${release[@]}" --skip-build --filter 'RillTests\.ChainStackDepthTests'
+RILL_CHAIN_DEPTH=$((depth * 10)) rerun_if_swiftpm_crashed swift test "${release[@]}" --filter 'Spec_'
+RILL_CHAIN_DEPTH=$depth rerun_if_swiftpm_crashed swift test "${release[@]}" --skip-build --filter 'RillTests\.ChainStackDepthTests'
 # The hot chains (properties derived from properties, subjects feeding subjects), one at a time.
-RILL_HOT_CHAIN_DEPTH=$depth swift test "${release[@]}" --skip-build --filter 'HotChainStackDepthTests'
+RILL_HOT_CHAIN_DEPTH=$depth rerun_if_swiftpm_crashed swift test "${release[@]}" --skip-build --filter 'HotChainStackDepthTests'
 # The bindings', properties' and multicasts' suites too: in this build only, the optimizer turns
 # a literal key path into a call of its setter and specializes what a multicast sends. And the
 # test kit's scheduler, whose reports a test observes through a task-local value: binding a
 # closure that way crashes an optimized build (TestSchedulerIssue.Reporter). Not the misuse
 # suite: an optimized build traps without the precondition's message, which it checks.
-swift test "${release[@]}" --skip-build \
+rerun_if_swiftpm_crashed swift test "${release[@]}" --skip-build \
     --filter 'BindTests|BindingTargetTests|BindingEndTests|MainActorBinding|MainActorDelivery|Propert|MulticastConnection|RillTestingTests\.TestScheduler' \
     --skip 'PropertyMisuseTests'

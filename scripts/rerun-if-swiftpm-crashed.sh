@@ -1,4 +1,4 @@
-# Sourced by .ci/run and scripts/plugin-cycle.sh.
+# Sourced by .ci/run, scripts/plugin-cycle.sh, scripts/release-chains.sh and scripts/demo.sh.
 #
 # SwiftPM itself on Linux now and then dies of SIGSEGV in libdispatch's epoll loop while it reads a
 # child process's output (swift-corelibs-libdispatch#949), printing no error. A crash in a test or
