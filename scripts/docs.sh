@@ -7,9 +7,11 @@ cd "$(dirname "$0")/.."
 output=${1:-.build/docs}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Run once more if SwiftPM itself crashes (a libdispatch bug).
+source scripts/rerun-if-swiftpm-crashed.sh
 
 echo "== symbol graph of Rill"
-swift package dump-symbol-graph --minimum-access-level public >"$work/dump.log" 2>&1 || {
+rerun_if_swiftpm_crashed swift package dump-symbol-graph --minimum-access-level public >"$work/dump.log" 2>&1 || {
     cat "$work/dump.log" >&2
     exit 1
 }

@@ -1,4 +1,5 @@
-# Sourced by .ci/run, scripts/plugin-cycle.sh, scripts/release-chains.sh and scripts/demo.sh.
+# Sourced by .ci/run and the scripts it runs that call SwiftPM (plugin-cycle, release-chains, demo,
+# docs).
 #
 # SwiftPM itself on Linux now and then dies of SIGSEGV in libdispatch's epoll loop while it reads a
 # child process's output (swift-corelibs-libdispatch#949), printing no error. A crash in a test or
