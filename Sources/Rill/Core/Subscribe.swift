@@ -37,8 +37,8 @@ extension Signal {
     /// disposes it first. So this one check enforces both the grammar (G1) and silence after
     /// disposal (G3), and resources go before `error` or `completed` runs (G2).
     ///
-    /// The subscription is reached through closures rather than passed: a subject's receiver
-    /// is held unowned by its observer, and passing it would retain it for every event.
+    /// The subscription is reached through closures rather than passed: passing a subject's
+    /// receiver, which calls this from its own methods, would retain it for every event.
     @inlinable @inline(__always)
     static func handle(
         _ event: Event<Value, Failure>,

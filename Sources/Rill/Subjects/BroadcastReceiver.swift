@@ -47,24 +47,24 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, Broa
     @exclusivity(unchecked) @usableFromInline var queue = RingBuffer<Event<Value, Failure>>()
     /// Held unmanaged so that a delivery does not retain and release the observer around the
     /// call; owned by this receiver until the token holder releases it.
-    @exclusivity(unchecked) @usableFromInline var observer: Unmanaged<HeldDownstream<Value, Failure>>?
+    @exclusivity(unchecked) @usableFromInline var observer: Unmanaged<BroadcastDestination<Value, Failure>>?
 
     @inlinable
     init(_ observer: Observer<Value, Failure>, token: BroadcastToken) {
-        self.observer = .passRetained(HeldDownstream(observer))
+        self.observer = .passRetained(BroadcastDestination(observer))
         self.token = token
     }
 
-    /// A receiver whose observer is given by ``attach(_:)`` before it is subscribed: for an
-    /// observer that refers to its receiver.
+    /// A receiver that calls closures for each kind of event, as
+    /// ``Signal/subscribe(next:error:completed:)`` does: a terminal event disposes the receiver
+    /// before its closure runs (rule G2).
     @inlinable
-    init(token: BroadcastToken) {
+    init(
+        token: BroadcastToken, next: @escaping @Sendable (Value) -> Void,
+        error: @escaping @Sendable (Failure) -> Void, completed: @escaping @Sendable () -> Void
+    ) {
+        self.observer = .passRetained(BroadcastDestination(next: next, error: error, completed: completed))
         self.token = token
-    }
-
-    @inlinable
-    func attach(_ observer: Observer<Value, Failure>) {
-        self.observer = .passRetained(HeldDownstream(observer))
     }
 
     deinit {
@@ -86,12 +86,22 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, Broa
         // BroadcastToken. On x86 and ARM it is a plain load.
         let current = flags.load(ordering: .sequentiallyConsistent)
         if current == 0, case .next = event {
-            observer?._withUnsafeGuaranteedRef { $0.observer.send(event) }
+            deliver(event)
             return true
         }
         guard current & Flag.detached == 0 else { return false }
         if enqueue(event) { drain() }
         return true
+    }
+
+    /// Calls the observer or the closures; called by the token holder, or by the sender while
+    /// no flag is set.
+    @inlinable @inline(__always)
+    func deliver(_ event: Event<Value, Failure>) {
+        observer?._withUnsafeGuaranteedRef { destination in
+            guard destination.callsClosures else { return destination.observer.send(event) }
+            destination.callClosures(with: event, from: self)
+        }
     }
 
     /// Queues `event` and returns whether the caller took the token and must ``drain()``.
@@ -141,7 +151,7 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, Broa
             case .some(.none):
                 return releaseObserver()
             case .some(.some(let event)):
-                observer?._withUnsafeGuaranteedRef { $0.observer.send(event) }
+                deliver(event)
             }
         }
     }
