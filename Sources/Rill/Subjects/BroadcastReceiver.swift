@@ -107,14 +107,22 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, Broa
     /// Queues `event` and returns whether the caller took the token and must ``drain()``.
     @inlinable
     func enqueue(_ event: Event<Value, Failure>) -> Bool {
-        lock.withLock { _ in
+        var dropped: RingBuffer<Event<Value, Failure>>?
+        let mustDrain: Bool = lock.withLock { _ in
             let before = flags.load(ordering: .relaxed)
             guard before & (Flag.ended | Flag.detached) == 0 else { return false }
             queue.append(event)
             let marks = Flag.queued | (event.isTerminal ? Flag.ended : 0)
             let previous = flags.bitwiseOr(marks | Flag.delivering, ordering: .acquiring).oldValue
+            // Disposed meanwhile, without the lock (see `dispose`): the event goes, after the lock.
+            if previous & Flag.detached != 0 {
+                dropped = queue.takeAll()
+                return false
+            }
             return previous & Flag.delivering == 0
         }
+        _ = dropped
+        return mustDrain
     }
 
     /// Queues `event` for a later ``flush()``; for the events a subject replays.
@@ -142,8 +150,13 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, Broa
             let next: Event<Value, Failure>?? = lock.withLock { _ in
                 if flags.load(ordering: .relaxed) & Flag.detached != 0 { return .some(nil) }
                 if let event = queue.popFirst() { return event }
-                flags.bitwiseAnd(~(Flag.delivering | Flag.queued), ordering: .releasing)
-                return nil
+                let before = flags.bitwiseAnd(
+                    ~(Flag.delivering | Flag.queued), ordering: .acquiringAndReleasing
+                )
+                .oldValue
+                // Disposed since the check above, without the lock: it left the observer to
+                // this thread, which held the bit. Nobody else takes the bit once detached.
+                return before & Flag.detached != 0 ? .some(nil) : nil
             }
             switch next {
             case .none:
@@ -168,6 +181,18 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, Broa
 
     @inlinable
     func dispose() {
+        // With nothing queued, one compare-and-exchange detaches the receiver without the lock:
+        // a thread queueing meanwhile finds the mark when it sets its own and drops its event,
+        // and the token holder finds it when it gives the bit back.
+        var current = flags.load(ordering: .relaxed)
+        while current & (Flag.queued | Flag.detached) == 0 {
+            // Sequentially consistent, before the token is read: see BroadcastToken.
+            let (exchanged, original) = flags.compareExchange(
+                expected: current, desired: current | Flag.detached | Flag.delivering,
+                ordering: .sequentiallyConsistent)
+            if exchanged { return releaseObserverUnlessDelivering(before: current) }
+            current = original
+        }
         // What was queued is released after the lock is dropped: it may run any deinit.
         var dropped: RingBuffer<Event<Value, Failure>>?
         let before: Int = lock.withLock { _ in
@@ -181,9 +206,16 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, Broa
                 .oldValue
         }
         guard before & Flag.detached == 0 else { return }
-        // Otherwise a thread holding the bit finds the receiver detached when it next takes the
-        // lock, and releases the observer then; so does a sender that may be calling it.
-        if before & Flag.delivering == 0, !token.releaseAfterDelivery(self) { releaseObserver() }
+        releaseObserverUnlessDelivering(before: before)
         _ = dropped
+    }
+
+    /// Releases the observer once this receiver is detached, given its flags `before` it was:
+    /// unless a thread holding the bit finds the receiver detached when it next takes the lock
+    /// or gives the bit back, and releases the observer then; so does a sender that may be
+    /// calling it.
+    @inlinable
+    func releaseObserverUnlessDelivering(before: Int) {
+        if before & Flag.delivering == 0, !token.releaseAfterDelivery(self) { releaseObserver() }
     }
 }

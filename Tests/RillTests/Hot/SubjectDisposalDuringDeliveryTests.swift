@@ -29,6 +29,15 @@ struct SubjectDisposalDuringDeliveryTests {
         _ subject: Subject<Int, Never>, _ subscribing: Subscribing,
         next: @escaping @Sendable (Int) -> Void
     ) -> (subscription: any Disposable, observerIsAlive: @Sendable () -> Bool) {
+        subscribeHoldingToken(to: subject.signal, subscribing, next: next)
+    }
+
+    /// ``subscribeHoldingToken(_:_:next:)`` for any subject's signal, with a closure for the
+    /// completion.
+    private func subscribeHoldingToken(
+        to signal: Signal<Int, Never>, _ subscribing: Subscribing,
+        next: @escaping @Sendable (Int) -> Void, completed: @escaping @Sendable () -> Void = {}
+    ) -> (subscription: any Disposable, observerIsAlive: @Sendable () -> Bool) {
         let token = Token()
         let weak = WeakToken(token: token)
         let receive: @Sendable (Int) -> Void = { value in
@@ -37,10 +46,10 @@ struct SubjectDisposalDuringDeliveryTests {
         }
         switch subscribing {
         case .withClosures:
-            return (subject.signal.subscribe(next: receive), { weak.token != nil })
+            return (signal.subscribe(next: receive, completed: completed), { weak.token != nil })
         case .inALifetime:
             let lifetime = CompositeDisposable()
-            subject.signal.subscribe(Observer(next: receive, error: { _ in }, completed: {}), in: lifetime)
+            signal.subscribe(Observer(next: receive, error: { _ in }, completed: completed), in: lifetime)
             return (lifetime, { weak.token != nil })
         }
     }
@@ -169,5 +178,45 @@ struct SubjectDisposalDuringDeliveryTests {
         #expect(overlaps.value == 0)
         #expect(observersAlive.value.count == 8_000)
         #expect(observersAlive.value.allSatisfy { !$0() })
+    }
+
+    @Test(
+        "disposed on another thread while it replays, while values are queued for it and while the subject completes: its observer is released, and it receives values in order and the end at most once",
+        arguments: Subscribing.allCases)
+    func disposedWhileReplayingOrCompleting(subscribing: Subscribing) {
+        for round in 0..<500 {
+            // Unbounded, so that whatever was sent before the subscription is replayed from 0.
+            let subject = ReplaySubject<Int, Never>()
+            for value in 0..<16 { subject.sendNext(value) }
+            let received = Locked<[Int]>([])
+            let completions = Counter()
+            let firstValue = DispatchSemaphore(value: 0)
+            let sent = DispatchSemaphore(value: 0)
+            // The sender runs beside the replay, so its values may queue behind it; every other
+            // round it completes at once, racing the disposal.
+            Thread {
+                for value in 16..<(round.isMultiple(of: 2) ? 64 : 17) { subject.sendNext(value) }
+                subject.sendCompleted()
+                sent.signal()
+            }.start()
+            let (subscription, observerIsAlive) = subscribeHoldingToken(
+                to: subject.signal, subscribing,
+                next: { value in
+                    received.append(value)
+                    if value == 0 { firstValue.signal() }
+                },
+                completed: { completions.increment() })
+            #expect(firstValue.wait(timeout: HangGuard.deadline) == .success)
+            let disposed = DispatchSemaphore(value: 0)
+            Thread {
+                subscription.dispose()
+                disposed.signal()
+            }.start()
+            #expect(disposed.wait(timeout: HangGuard.deadline) == .success)
+            #expect(sent.wait(timeout: HangGuard.deadline) == .success)
+            #expect(!observerIsAlive(), "round \(round): the observer outlived the disposal and the end")
+            #expect(received.value == Array(0..<received.value.count), "round \(round)")
+            #expect(completions.value <= 1)
+        }
     }
 }
