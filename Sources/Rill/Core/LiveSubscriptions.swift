@@ -58,18 +58,6 @@ public final class LiveSubscriptionCounter: Sendable {
 
     @TaskLocal static var current: LiveSubscriptionCounter?
 
-    /// Counts a subscription from its creation until its release: for a subscription with no
-    /// lifetime, a subject's receiver, which releases what it holds once disposed.
-    @usableFromInline
-    final class Opened: Sendable {
-        let tracking = LiveSubscriptionCounter.open()
-
-        @usableFromInline
-        init() {}
-
-        deinit { LiveSubscriptionCounter.close(tracking) }
-    }
-
     /// Counts a subscription that starts with `lifetime`, until it is disposed.
     @usableFromInline
     static func opened(_ lifetime: CompositeDisposable) {
@@ -79,14 +67,17 @@ public final class LiveSubscriptionCounter: Sendable {
 
     /// Counts one more live subscription in ``process`` and in the counter tracking the work,
     /// which it returns for ``close(_:)``.
-    private static func open() -> LiveSubscriptionCounter? {
+    @usableFromInline
+    static func open() -> LiveSubscriptionCounter? {
         let tracking = current
         process.live.wrappingAdd(1, ordering: .relaxed)
         tracking?.live.wrappingAdd(1, ordering: .relaxed)
         return tracking
     }
 
-    private static func close(_ tracking: LiveSubscriptionCounter?) {
+    /// Counts one live subscription fewer where ``open()`` counted it.
+    @usableFromInline
+    static func close(_ tracking: LiveSubscriptionCounter?) {
         process.live.wrappingSubtract(1, ordering: .releasing)
         tracking?.live.wrappingSubtract(1, ordering: .releasing)
     }

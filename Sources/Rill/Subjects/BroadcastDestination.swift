@@ -30,9 +30,14 @@ final class BroadcastDestination<Value: Sendable, Failure: Error> {
     }
 
     #if DEBUG
-    /// Counts a subscription made with closures, which has no lifetime to count it, until its
-    /// closures are released.
-    @usableFromInline let counted: LiveSubscriptionCounter.Opened?
+    /// Where a subscription made with closures, which has no lifetime to count it, is counted
+    /// as live until this box is released: `nil` if it is counted in the process only, or if
+    /// this box holds an observer, whose subscription's lifetime counts it.
+    @usableFromInline let countedIn: LiveSubscriptionCounter?
+
+    deinit {
+        if callsClosures { LiveSubscriptionCounter.close(countedIn) }
+    }
     #endif
 
     @inlinable
@@ -43,7 +48,7 @@ final class BroadcastDestination<Value: Sendable, Failure: Error> {
         error = { @Sendable _ in }
         completed = { @Sendable in }
         #if DEBUG
-        counted = nil
+        countedIn = nil
         #endif
     }
 
@@ -56,7 +61,7 @@ final class BroadcastDestination<Value: Sendable, Failure: Error> {
         observer = Observer(handlingInPlace: { _ in })
         (self.next, self.error, self.completed) = (next, error, completed)
         #if DEBUG
-        counted = LiveSubscriptionCounter.Opened()
+        countedIn = LiveSubscriptionCounter.open()
         #endif
     }
 }
