@@ -237,7 +237,7 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
     func subscribe(
         _ downstream: Observer<Value, Failure>, in lifetime: CompositeDisposable, replaying: Bool = true
     ) {
-        let receiver = Receiver(downstream, token: token)
+        let receiver = Receiver(BroadcastDestination(downstream), token: token)
         register(receiver, replaying: replaying)
         lifetime.add(receiver)
         receiver.flush()
@@ -274,7 +274,8 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
         error: @escaping @Sendable (Failure) -> Void,
         completed: @escaping @Sendable () -> Void
     ) -> any Disposable {
-        let receiver = Receiver(token: token, next: next, error: error, completed: completed)
+        let receiver = Receiver(
+            BroadcastDestination(next: next, error: error, completed: completed), token: token)
         register(receiver, replaying: true)
         receiver.flush()
         return receiver

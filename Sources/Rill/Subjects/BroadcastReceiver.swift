@@ -49,21 +49,12 @@ final class BroadcastReceiver<Value: Sendable, Failure: Error>: Disposable, Broa
     /// call; owned by this receiver until the token holder releases it.
     @exclusivity(unchecked) @usableFromInline var observer: Unmanaged<BroadcastDestination<Value, Failure>>?
 
+    /// A receiver that delivers to `destination`: an observer, or the closures of a
+    /// subscription made with closures, whose terminal event disposes the receiver before its
+    /// closure runs (rule G2).
     @inlinable
-    init(_ observer: Observer<Value, Failure>, token: BroadcastToken) {
-        self.observer = .passRetained(BroadcastDestination(observer))
-        self.token = token
-    }
-
-    /// A receiver that calls closures for each kind of event, as
-    /// ``Signal/subscribe(next:error:completed:)`` does: a terminal event disposes the receiver
-    /// before its closure runs (rule G2).
-    @inlinable
-    init(
-        token: BroadcastToken, next: @escaping @Sendable (Value) -> Void,
-        error: @escaping @Sendable (Failure) -> Void, completed: @escaping @Sendable () -> Void
-    ) {
-        self.observer = .passRetained(BroadcastDestination(next: next, error: error, completed: completed))
+    init(_ destination: BroadcastDestination<Value, Failure>, token: BroadcastToken) {
+        self.observer = .passRetained(destination)
         self.token = token
     }
 
