@@ -235,8 +235,6 @@ extension ThreadState {
     /// Runs the work left for the outermost frame, depth first: work left while a piece runs
     /// goes before what was left earlier, in the order it was left.
     func runLeftWork() {
-        // Almost always nothing was left: then no array is made or released.
-        if left.isEmpty { return }
         var waiting: [LeftWork] = []
         while true {
             if !left.isEmpty {
