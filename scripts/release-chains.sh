@@ -28,6 +28,11 @@ release=(-c release -Xswiftc -enable-testing)
 # lists those suites' files; a suite that a filter below selects must have its file there, or it
 # is not built and the filter silently runs without it.
 export RILL_OPTIMIZED_SUITES_ONLY=1
+# A file or folder of that list that no longer exists is only a warning to SwiftPM; here it fails.
+if swift package describe 2>&1 >/dev/null | grep -F "Invalid Source" >&2; then
+    echo "error: Package.swift names an optimized suite that does not exist" >&2
+    exit 1
+fi
 
 # RILL_CHAIN_DEPTH is ten times the generated checks' length (RillTesting's stackSafeChainDepth)
 # and the table's own length.
