@@ -23,17 +23,8 @@ struct SubjectDisposalDuringDeliveryTests {
         var testDescription: String { rawValue }
     }
 
-    /// Subscribes `next` to `subject` with a token only the observer holds, and returns the
-    /// subscription and whether the observer is still alive.
-    private func subscribeHoldingToken(
-        _ subject: Subject<Int, Never>, _ subscribing: Subscribing,
-        next: @escaping @Sendable (Int) -> Void
-    ) -> (subscription: any Disposable, observerIsAlive: @Sendable () -> Bool) {
-        subscribeHoldingToken(to: subject.signal, subscribing, next: next)
-    }
-
-    /// ``subscribeHoldingToken(_:_:next:)`` for any subject's signal, with a closure for the
-    /// completion.
+    /// Subscribes `next` and `completed` to a subject's `signal` with a token only the observer
+    /// holds, and returns the subscription and whether the observer is still alive.
     private func subscribeHoldingToken(
         to signal: Signal<Int, Never>, _ subscribing: Subscribing,
         next: @escaping @Sendable (Int) -> Void, completed: @escaping @Sendable () -> Void = {}
@@ -62,7 +53,8 @@ struct SubjectDisposalDuringDeliveryTests {
         let entered = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
         let received = Locked<[Int]>([])
-        let (subscription, observerIsAlive) = subscribeHoldingToken(subject, subscribing) { value in
+        let (subscription, observerIsAlive) = subscribeHoldingToken(to: subject.signal, subscribing) {
+            value in
             received.append(value)
             if value == 1 {
                 entered.signal()
@@ -94,7 +86,7 @@ struct SubjectDisposalDuringDeliveryTests {
         let first = subject.signal.subscribe(next: { value in
             if value == 2 { later.dispose() }
         })
-        let (subscription, observerIsAlive) = subscribeHoldingToken(subject, subscribing) {
+        let (subscription, observerIsAlive) = subscribeHoldingToken(to: subject.signal, subscribing) {
             second.append($0)
         }
         later.inner = subscription
@@ -113,7 +105,8 @@ struct SubjectDisposalDuringDeliveryTests {
         let subject = Subject<Int, Never>()
         let received = Locked<[Int]>([])
         let own = SerialDisposable()
-        let (subscription, observerIsAlive) = subscribeHoldingToken(subject, subscribing) { value in
+        let (subscription, observerIsAlive) = subscribeHoldingToken(to: subject.signal, subscribing) {
+            value in
             received.append(value)
             if value == 1 { own.dispose() }
         }
@@ -129,7 +122,7 @@ struct SubjectDisposalDuringDeliveryTests {
         arguments: Subscribing.allCases)
     func disposedWhileIdle(subscribing: Subscribing) {
         let subject = Subject<Int, Never>()
-        let (subscription, observerIsAlive) = subscribeHoldingToken(subject, subscribing) { _ in }
+        let (subscription, observerIsAlive) = subscribeHoldingToken(to: subject.signal, subscribing) { _ in }
         subject.sendNext(1)
         subscription.dispose()
         #expect(!observerIsAlive())
@@ -161,7 +154,8 @@ struct SubjectDisposalDuringDeliveryTests {
             for _ in 0..<2_000 {
                 let detector = OverlapDetector()
                 let received = Flag()
-                let (subscription, observerIsAlive) = subscribeHoldingToken(subject, subscribing) { _ in
+                let (subscription, observerIsAlive) = subscribeHoldingToken(to: subject.signal, subscribing) {
+                    _ in
                     detector.enter()
                     received.set()
                     detector.leave()
