@@ -94,23 +94,25 @@ enum DeepChain {
         return Entry.nested
     }
 
-    /// Runs `subscribe` as a checkpoint of the recursion, for a subscription whose observer is
-    /// its own end, with nothing downstream for a delivery checkpoint to guard: a subject's
-    /// receiver made the subscription (``Signal/subscribe(next:error:completed:)``). Where the
-    /// core would put a delivery checkpoint on the observer or leave the subscription for later,
-    /// it counts nothing and returns `nil`, and the caller subscribes through `Signal.run`,
-    /// which does either.
+    /// Enters a subscription that is a checkpoint of the recursion, for a subscription whose
+    /// observer is its own end, with nothing downstream for a delivery checkpoint to guard: a
+    /// subject's receiver made the subscription (``Signal/subscribe(next:error:completed:)``).
+    /// Returns the entry to pass to ``leaveSubscription(_:)`` once subscribed. Where the core
+    /// would put a delivery checkpoint on the observer or leave the subscription for later, it
+    /// counts nothing and returns `nil`, and the caller subscribes through `Signal.run`, which
+    /// does either.
+    ///
+    /// An entry and a leave rather than a closure to run between them: the caller hands the
+    /// subscription's closures on without a retain, which a closure capturing them would take.
     @inlinable
-    static func subscribeUnlessCheckpointed<Result>(_ subscribe: () -> Result) -> Result? {
+    static func enterUnlessCheckpointed() -> Int? {
         let entry = enterSubscription()
         guard entry <= Entry.outermost else {
             // The deferred entry counted no level; this one did.
             if entry == Entry.nestedWithCheckpoint { leaveSubscription(entry) }
             return nil
         }
-        let result = subscribe()
-        leaveSubscription(entry)
-        return result
+        return entry
     }
 
     /// Ends a subscription that ``enterSubscription()`` let run.

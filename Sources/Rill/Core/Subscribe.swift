@@ -11,17 +11,57 @@ extension Signal {
     @inlinable
     @discardableResult
     public func subscribe(
-        next: @escaping @Sendable (Value) -> Void = { _ in },
-        error: @escaping @Sendable (Failure) -> Void = { _ in },
-        completed: @escaping @Sendable () -> Void = {}
+        next: consuming @escaping @Sendable (Value) -> Void = { _ in },
+        error: consuming @escaping @Sendable (Failure) -> Void = { _ in },
+        completed: consuming @escaping @Sendable () -> Void = {}
     ) -> any Disposable {
-        if case .broadcast(let broadcast) = source,
-            let subscription = DeepChain.subscribeUnlessCheckpointed({
-                broadcast.subscribe(next: next, error: error, completed: completed)
-            })
-        {
-            return subscription
+        // The closures are handed on, not copied: a copy of each is a retain and a release of
+        // its context for every subscription.
+        if isBroadcast { return subscribeToBroadcast(next: next, error: error, completed: completed) }
+        return subscribeWithObserver(next: next, error: error, completed: completed)
+    }
+
+    /// Whether this signal is a subject's or a property's, whose subscriptions a broadcast makes.
+    @inlinable
+    var isBroadcast: Bool {
+        if case .broadcast = source { return true }
+        return false
+    }
+
+    /// ``subscribe(next:error:completed:)`` on a broadcast's signal: the subscription is a
+    /// receiver with the closures, which needs no lifetime, as nothing else is subscribed for
+    /// it, so it costs one object fewer and no lifetime's lock. Each event is delivered as
+    /// through an observer, and a terminal event disposes the receiver before its closure runs
+    /// (rule G2). Where the core would put a delivery checkpoint on the subscription or leave
+    /// it for later, the signal is subscribed through an observer instead, which does either.
+    ///
+    /// Not inlined into the caller, and the broadcast reached here rather than passed: either
+    /// way, the broadcast or the closures were retained and released once more for each
+    /// subscription.
+    @inlinable @inline(never)
+    func subscribeToBroadcast(
+        next: consuming @escaping @Sendable (Value) -> Void,
+        error: consuming @escaping @Sendable (Failure) -> Void,
+        completed: consuming @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        guard case .broadcast(let broadcast) = source, let entry = DeepChain.enterUnlessCheckpointed() else {
+            return subscribeWithObserver(next: next, error: error, completed: completed)
         }
+        let receiver = BroadcastReceiver(
+            BroadcastDestination(next: next, error: error, completed: completed), token: broadcast.token)
+        broadcast.register(receiver, replaying: true)
+        receiver.flush()
+        DeepChain.leaveSubscription(entry)
+        return receiver
+    }
+
+    /// ``subscribe(next:error:completed:)`` through an observer made of the closures, in a
+    /// lifetime of its own.
+    @inlinable
+    func subscribeWithObserver(
+        next: @escaping @Sendable (Value) -> Void, error: @escaping @Sendable (Failure) -> Void,
+        completed: @escaping @Sendable () -> Void
+    ) -> any Disposable {
         let lifetime = CompositeDisposable()
         subscribe(
             Observer(handlingInPlace: { event in

@@ -260,27 +260,6 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
         }
     }
 
-    /// A subscription with closures for each kind of event, whose receiver is the subscription
-    /// itself: it needs no lifetime, as nothing else is subscribed for it, so it costs one
-    /// object fewer and no lifetime's lock. Each event is delivered as
-    /// ``Signal/subscribe(next:error:completed:)`` delivers it, and a terminal event disposes
-    /// the receiver before its closure runs (rule G2).
-    ///
-    /// Not inlined into the caller: inlined, the broadcast was retained twice more for each
-    /// subscription.
-    @inlinable @inline(never)
-    func subscribe(
-        next: @escaping @Sendable (Value) -> Void,
-        error: @escaping @Sendable (Failure) -> Void,
-        completed: @escaping @Sendable () -> Void
-    ) -> any Disposable {
-        let receiver = Receiver(
-            BroadcastDestination(next: next, error: error, completed: completed), token: token)
-        register(receiver, replaying: true)
-        receiver.flush()
-        return receiver
-    }
-
     /// Appends `receiver` to the list of subscriptions; called under the lock.
     @inlinable
     func add(_ receiver: Receiver, _ state: inout State) {

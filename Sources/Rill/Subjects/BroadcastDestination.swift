@@ -1,6 +1,6 @@
 /// Where a ``BroadcastReceiver`` delivers, in a box the receiver holds unmanaged: an observer,
 /// or the closures of a subscription made with closures
-/// (``Broadcast/subscribe(next:error:completed:)``).
+/// (``Signal/subscribeToBroadcast(next:error:completed:)``).
 ///
 /// The receiver calls such closures itself, rather than through an observer made of them: the
 /// subscription then costs one object fewer (the observer's closure context) and each value one

@@ -8,9 +8,9 @@ extension SubjectProtocol {
     @inlinable
     @discardableResult
     public func subscribe(
-        next: @escaping @Sendable (Value) -> Void = { _ in },
-        error: @escaping @Sendable (Failure) -> Void = { _ in },
-        completed: @escaping @Sendable () -> Void = {}
+        next: consuming @escaping @Sendable (Value) -> Void = { _ in },
+        error: consuming @escaping @Sendable (Failure) -> Void = { _ in },
+        completed: consuming @escaping @Sendable () -> Void = {}
     ) -> any Disposable {
         signal.subscribe(next: next, error: error, completed: completed)
     }
