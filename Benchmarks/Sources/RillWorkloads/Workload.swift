@@ -116,6 +116,9 @@ public enum Workloads {
             id: "W12s", summary: "a subject subscribed and disposed 100k times", units: 100_000,
             unitName: "subscription", target: 100, expectedSum: 0),
         Workload(
+            id: "W22", summary: "a `map` over a subject's signal, made, subscribed and disposed 100k times",
+            units: 100_000, unitName: "subscription", target: .infinity, expectedSum: 0),
+        Workload(
             id: "W13", summary: "1M updates of a mutable property bound into an object's property",
             units: 1_000_000, unitName: "update", target: 14, expectedSum: triangle(1_000_000)),
         Workload(

@@ -7,7 +7,7 @@ import OpenCombineDispatch
 enum OpenCombineHot {
     static let iterations: [String: @Sendable (Inputs) -> Int] = [
         "W7": fanOutToSubscribers, "W9": deliverOnQueue, "W10": latestFromSubject, "W12": sharedChurn,
-        "W12s": subjectChurn, "W13": propertyBoundIntoObject,
+        "W12s": subjectChurn, "W22": mappedSubjectChurn, "W13": propertyBoundIntoObject,
         "W15": derivedProperty, "W16": subjectBoundIntoProperty,
         // A `CurrentValueSubject` is OpenCombine's behavior subject as well as its property.
         "W21": subjectBoundIntoProperty,
@@ -59,6 +59,13 @@ enum OpenCombineHot {
         var sum = 0
         let subject = PassthroughSubject<Int, Never>()
         for _ in inputs.hundredThousand { subject.sink { sum += $0 }.cancel() }
+        return sum
+    }
+
+    static func mappedSubjectChurn(_ inputs: Inputs) -> Int {
+        var sum = 0
+        let subject = PassthroughSubject<Int, Never>()
+        for _ in inputs.hundredThousand { subject.map { $0 + 1 }.sink { sum += $0 }.cancel() }
         return sum
     }
 

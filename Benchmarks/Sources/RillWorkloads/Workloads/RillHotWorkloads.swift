@@ -6,7 +6,7 @@ enum RillHotWorkloads {
     static let iterations: [String: @Sendable (Inputs) -> Int] = [
         "W7": fanOutToSubscribers, "W8": combineLatestOfSubjects, "W9": deliverOnQueue,
         "W10": latestFromSubject, "W11": replayWithCapacity, "W12": sharedChurn, "W12a": autoconnectChurn,
-        "W12s": subjectChurn, "W13": propertyBoundIntoObject,
+        "W12s": subjectChurn, "W22": mappedSubjectChurn, "W13": propertyBoundIntoObject,
         "W15": derivedProperty, "W16": subjectBoundIntoProperty, "W19": timeoutOfSubject,
         "W20": optionalsBoundIntoProperty, "W21": subjectBoundIntoSubject,
     ]
@@ -86,6 +86,15 @@ enum RillHotWorkloads {
         let sum = RillSum()
         let subject = Subject<Int, Never>()
         for _ in inputs.hundredThousand { subject.signal.subscribe(next: { sum.add($0) }).dispose() }
+        return sum.value
+    }
+
+    static func mappedSubjectChurn(_ inputs: Inputs) -> Int {
+        let sum = RillSum()
+        let subject = Subject<Int, Never>()
+        for _ in inputs.hundredThousand {
+            subject.signal.map { $0 + 1 }.subscribe(next: { sum.add($0) }).dispose()
+        }
         return sum.value
     }
 
