@@ -91,10 +91,15 @@ extension Signal {
         return (signal, .passUnretained(checkpoint))
     }
 
-    /// Whether this signal runs a producer, a sequence or a concatenation, or is a constant with
-    /// a name: what it holds may be a chain of signals as long as the program made it (`merge`
-    /// of a sequence holds its signals in a `from` sequence), so whatever holds it must not
-    /// release it by recursion.
+    /// Whether this signal runs a producer, a sequence or a concatenation, or has a name derived
+    /// from other signals: what it holds may be a chain of signals as long as the program made
+    /// it (`merge` of a sequence holds its signals in a `from` sequence; `replay()` over and over
+    /// names each multicast after the signal before it), so whatever holds it must not release
+    /// it by recursion.
+    ///
+    /// A subject's or a property's signal named with a fixed text holds only its broadcast,
+    /// which a lifted signal over it holds directly anyway: holding it again, for the name of
+    /// each `map` over it, cost that `map` a holder whose release runs unspecialized code.
     ///
     /// A constant's value is not asked about here: whether it holds references is known only
     /// once the optimizer has lowered the code to machine types, long after it has decided
@@ -104,11 +109,11 @@ extension Signal {
     @inlinable
     var mayHoldChain: Bool {
         switch source {
-        case .producer, .sequence, .concat, .broadcast: true
+        case .producer, .sequence, .concat: true
         case .lifted: false
-        // A constant's explicit name may be a chain of names: an operator that returns its
-        // receiver renamed (`skip(0)`), applied over and over.
-        case .just, .empty, .failure, .never: explicitNameRenderer != nil
+        // A constant's or a broadcast's derived name may be a chain of names: an operator that
+        // returns its receiver renamed (`skip(0)`), applied over and over.
+        case .just, .empty, .failure, .never, .broadcast: explicitNameHoldsSignals
         }
     }
 

@@ -41,6 +41,9 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     }
 
     @usableFromInline let source: Source
+    /// Whether the explicit name holds other signals (``SignalName/holdsSignals``). Declared
+    /// here, it takes a byte of the padding after `source`: the signal stays 56 bytes.
+    @usableFromInline let explicitNameHoldsSignals: Bool
     /// The explicit name's renderer. Held as an optional closure rather than a `SignalName?`:
     /// the compiler copies an optional struct held in memory through a run-time value witness,
     /// about 80 instructions for each copy of a signal, and an optional closure with two moves
@@ -51,12 +54,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     init(source: Source, name: SignalName? = nil) {
         self.source = source
         self.explicitNameRenderer = name?.render
-    }
-
-    /// The name given with ``named(_:)-(SignalName)`` or at creation, if any.
-    @inlinable
-    var explicitName: SignalName? {
-        explicitNameRenderer.map { SignalName(render: $0) }
+        self.explicitNameHoldsSignals = name?.holdsSignals ?? false
     }
 
     /// Creates a signal from a producer: the building block for operators.

@@ -8,15 +8,21 @@ public struct SignalName: Sendable, CustomStringConvertible {
     public static let maximumDepth = 32
 
     @usableFromInline let render: @Sendable (_ depth: Int) -> String
+    /// Whether rendering reads the names of other signals, which the name then holds: a name
+    /// derived from signals, not a fixed text. A signal named so may hold a chain of signals
+    /// through its name alone.
+    @usableFromInline let holdsSignals: Bool
 
     @inlinable
     init(render: @escaping @Sendable (_ depth: Int) -> String) {
         self.render = render
+        holdsSignals = true
     }
 
     /// A fixed name.
     public init(_ text: String) {
         render = { _ in text }
+        holdsSignals = false
     }
 
     /// `[receiver] selector`, as RAC names a derived signal (`[+return: 1] -map:`).

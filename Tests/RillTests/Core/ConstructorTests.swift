@@ -189,6 +189,19 @@ struct NameTests {
                 == "[+return: 1] -zipWith: +return: 2")
     }
 
+    @Test("operators over a subject's, a property's or a multicast's signal are named after it")
+    func namesOverBroadcasts() {
+        let subject = Subject<Int, TestError>()
+        #expect(subject.signal.map { $0 + 1 }.name == "[+subject] -map:")
+        #expect(subject.signal.map { $0 + 1 }.filter { $0 > 0 }.name == "[[+subject] -map:] -filter:")
+        let property = MutableProperty(0)
+        #expect(property.signal.map { $0 }.name == "[MutableProperty.signal] -map:")
+        // A multicast's signal is named after its source: a chain of them is a chain of names.
+        let replayed = Signal<Int, TestError>.just(1).replayLazily().replayLazily()
+        #expect(replayed.map { $0 }.name == "[[[+return: 1] -replayLazily] -replayLazily] -map:")
+        #expect(replayed.map { $0 }.record().events == [.next(1), .completed])
+    }
+
     @Test("named replaces the name, and derived signals use it")
     func explicitNames() {
         let named = Signal<Int, TestError>.just(1).named("ones")
