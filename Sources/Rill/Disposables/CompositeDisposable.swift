@@ -29,7 +29,7 @@ public final class CompositeDisposable: Disposable {
         var holes = 0
 
         /// Adds `disposable`; returns its slot, `-1` for `first`.
-        mutating func append(_ disposable: any Disposable) -> Int {
+        mutating func append(_ disposable: consuming any Disposable) -> Int {
             if first == nil && rest.isEmpty {
                 first = disposable
                 return -1
@@ -130,34 +130,37 @@ public final class CompositeDisposable: Disposable {
     public var isDisposed: Bool { flags.load(ordering: .acquiring) & Flag.disposed != 0 }
 
     /// Adds `disposable`, or disposes it at once if this composite is already disposed.
-    public func add(_ disposable: (any Disposable)?) {
-        guard let disposable else { return }
-        insert(disposable, slotting: nil)
+    public func add(_ disposable: consuming (any Disposable)?) {
+        var pending = disposable
+        guard pending != nil else { return }
+        insert(&pending, slotting: nil)
     }
 
     /// Adds `part`, which removes itself from this composite when it is disposed on its own, so
     /// that finished parts do not accumulate, at the same cost in whatever order they finish.
     func addRemovable(_ part: CompositeDisposable) {
-        insert(part, slotting: part)
+        var pending: (any Disposable)? = part
+        insert(&pending, slotting: part)
         part.add { [weak self, weak part] in
             if let self, let part { self.remove(slotted: part) }
         }
     }
 
-    /// Adds `disposable`; if it is `part`, a lifetime, tells it where it is, so that
-    /// `remove(slotted:)` finds it without a search.
-    private func insert(_ disposable: any Disposable, slotting part: CompositeDisposable?) {
+    /// Adds `pending`, which must not be `nil`; if it is `part`, a lifetime, tells it where it
+    /// is, so that `remove(slotted:)` finds it without a search. The entry is moved out of
+    /// `pending` into the entries, not copied: a copy is a retain and a release per entry.
+    private func insert(_ pending: inout (any Disposable)?, slotting part: CompositeDisposable?) {
         let accepted = entries.withLock { entries in
             // Announcing the entry and reading the disposed bit in one step orders this add
             // against `dispose`: either it sees `hasEntries` and waits for this lock, or this
             // add sees `disposed` and refuses.
             let before = flags.bitwiseOr(Flag.hasEntries, ordering: .acquiringAndReleasing).oldValue
             guard before & Flag.disposed == 0 else { return false }
-            let index = entries.append(disposable)
+            let index = entries.append(pending.take().unsafelyUnwrapped)
             part?.slot.store(index, ordering: .relaxed)
             return true
         }
-        if !accepted { disposable.dispose() }
+        if !accepted { pending?.dispose() }
     }
 
     /// Adds an action to run on disposal, or runs it at once if already disposed.
@@ -179,7 +182,8 @@ public final class CompositeDisposable: Disposable {
     /// at the same cost however many siblings it has and in whatever order they end.
     public func child() -> CompositeDisposable {
         let child = CompositeDisposable(parent: self)
-        insert(child, slotting: child)
+        var pending: (any Disposable)? = child
+        insert(&pending, slotting: child)
         return child
     }
 
