@@ -38,11 +38,23 @@ public struct SignalName: Sendable, CustomStringConvertible {
             if trace.depth == 1 || (trace.depth + 1) % LiftCheckpoint.interval == 0 {
                 return held(receiver, selector)
             }
-            return SignalName { depth in "[\(receiver.name(depth: depth - 1))] \(selector)" }
+            return over(receiver, selector)
         }
         // A producer's or a concatenation's receiver is held like a checkpoint's: a chain of them
         // holds a chain of names.
         if receiver.mayHoldChain { return held(receiver, selector) }
+        return over(receiver, selector)
+    }
+
+    /// `[receiver] selector`. A receiver's explicit name is captured alone: the receiver itself
+    /// is a reference to its source too, one more retain and release for each operator made.
+    @inlinable
+    static func over<Input, InputFailure>(_ receiver: Signal<Input, InputFailure>, _ selector: String)
+        -> SignalName
+    {
+        if let render = receiver.explicitNameRenderer {
+            return SignalName { depth in "[\(depth > 1 ? render(depth - 1) : "…")] \(selector)" }
+        }
         return SignalName { depth in "[\(receiver.name(depth: depth - 1))] \(selector)" }
     }
 
