@@ -141,28 +141,32 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
     }
 
     /// The values of every execution, as they arrive (ReactiveSwift `values`).
-    public var values: Signal<Output, Never> { core.values.signal(named: "Command.values") }
+    public var values: Signal<Output, Never> { core.values.signal(named: { _ in "Command.values" }) }
 
     /// The failure of every execution that fails, as a value: a failure ends its execution, never
     /// the command (RAC `errors`). Executions started before the subscription count too.
-    public var errors: Signal<Failure, Never> { core.errors.signal(named: "Command.errors") }
+    public var errors: Signal<Failure, Never> { core.errors.signal(named: { _ in "Command.errors" }) }
 
     /// A value each time an execution completes (ReactiveSwift `completed`). An execution that
     /// fails, is disposed, or was not started because the command was not enabled does not count.
-    public var completions: Signal<Void, Never> { core.completions.signal(named: "Command.completions") }
+    public var completions: Signal<Void, Never> {
+        core.completions.signal(named: { _ in "Command.completions" })
+    }
 
     /// Every event of every execution, failures and completions as values (ReactiveSwift `events`).
-    public var events: Signal<Event<Output, Failure>, Never> { core.events.signal(named: "Command.events") }
+    public var events: Signal<Event<Output, Failure>, Never> {
+        core.events.signal(named: { _ in "Command.events" })
+    }
 
     /// The input of each attempt to execute while not enabled (ReactiveSwift `disabledErrors`).
     public var disabledAttempts: Signal<Input, Never> {
-        core.disabledAttempts.signal(named: "Command.disabledAttempts")
+        core.disabledAttempts.signal(named: { _ in "Command.disabledAttempts" })
     }
 
     /// Each execution as it starts: a signal that replays its values and completes when it ends,
     /// however it ends (RAC `executionSignals`; a failure goes to ``errors``).
     public var executions: Signal<Signal<Output, Never>, Never> {
-        core.executions.signal(named: "Command.executions")
+        core.executions.signal(named: { _ in "Command.executions" })
     }
 
     /// A signal that executes the command once for each subscription, with `input` (ReactiveSwift
@@ -221,7 +225,7 @@ extension Property where Value == Bool {
     /// A read-only view of a flag kept by its owner, such as a command's.
     convenience init(flag: Broadcast<Bool, Never>, named name: String) {
         self.init(
-            broadcast: flag, viewed: nil, upstream: nil, signal: flag.signal(named: name),
+            broadcast: flag, viewed: nil, upstream: nil, signal: flag.signal(named: { _ in name }),
             changes: flag.changes(named: name + ".changes"))
     }
 }

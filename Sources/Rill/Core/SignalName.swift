@@ -25,6 +25,18 @@ public struct SignalName: Sendable, CustomStringConvertible {
         holdsSignals = false
     }
 
+    @inlinable
+    init(render: @escaping @Sendable (_ depth: Int) -> String, holdsSignals: Bool) {
+        self.render = render
+        self.holdsSignals = holdsSignals
+    }
+
+    /// A fixed name, which `render` renders without reading other signals' names.
+    @inlinable
+    static func fixed(_ render: @escaping @Sendable (_ depth: Int) -> String) -> SignalName {
+        SignalName(render: render, holdsSignals: false)
+    }
+
     /// `[receiver] selector`, as RAC names a derived signal (`[+return: 1] -map:`).
     @inlinable
     public static func derived<Input, InputFailure>(

@@ -33,7 +33,7 @@ public final class MutableProperty<Value: Sendable>: PropertyProtocol {
     @inlinable
     public init(_ initial: Value) {
         broadcast = Broadcast(memory: .current(initial))
-        signal = broadcast.signal(named: "MutableProperty.signal")
+        signal = broadcast.signal(named: { _ in "MutableProperty.signal" })
         changes = broadcast.changes(named: "MutableProperty.changes")
         (lifetime, lifetimeToken) = Lifetime.make()
     }

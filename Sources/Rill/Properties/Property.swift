@@ -116,7 +116,7 @@ public final class Property<Value: Sendable>: PropertyProtocol {
         broadcast.send(.completed)
         self.init(
             broadcast: broadcast, viewed: nil, upstream: nil,
-            signal: broadcast.signal(named: "Property(value:)"),
+            signal: broadcast.signal(named: { _ in "Property(value:)" }),
             changes: broadcast.changes(named: "Property(value:).changes"))
     }
 

@@ -19,7 +19,7 @@ public final class BehaviorSubject<Value: Sendable, Failure: Error>: SubjectProt
     @inlinable
     public init(_ value: Value) {
         broadcast = Broadcast(memory: .latest(value))
-        signal = broadcast.signal(named: "+behaviorSubject")
+        signal = broadcast.signal(named: { _ in "+behaviorSubject" })
     }
 
     /// The current value: the latest value sent, or the initial one.

@@ -221,14 +221,18 @@ final class Broadcast<Value: Sendable, Failure: Error>: Sendable {
         }
     }
 
-    /// A signal whose subscriptions are subscriptions to this broadcast.
+    /// A signal whose subscriptions are subscriptions to this broadcast, named with the fixed
+    /// text that `name` renders.
     ///
     /// It holds no signal, so it needs no holder to be released without recursion, and a
     /// subscription to it takes no holder's lock; ``Signal/subscribe(next:error:completed:)``
-    /// makes its receiver the subscription (``subscribe(next:error:completed:)``).
+    /// makes its receiver the subscription (``Signal/subscribeToBroadcast(next:error:completed:)``).
+    /// Pass a closure literal that captures nothing (`{ _ in "+subject" }`): it has no context,
+    /// so making the signal allocates nothing for its name, and copying it retains nothing for
+    /// it.
     @inlinable
-    func signal(named name: String) -> Signal<Value, Failure> {
-        Signal(source: .broadcast(self), name: SignalName(name))
+    func signal(named name: @escaping @Sendable (_ depth: Int) -> String) -> Signal<Value, Failure> {
+        Signal(source: .broadcast(self), name: .fixed(name))
     }
 
     /// Subscribes `downstream`; with `replaying` false it receives no remembered value, only the

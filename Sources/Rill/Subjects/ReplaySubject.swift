@@ -20,7 +20,7 @@ public final class ReplaySubject<Value: Sendable, Failure: Error>: SubjectProtoc
     @inlinable
     public init() {
         broadcast = Broadcast(memory: .values(ReplayBuffer(capacity: nil)))
-        signal = broadcast.signal(named: "+replaySubject")
+        signal = broadcast.signal(named: { _ in "+replaySubject" })
     }
 
     /// Creates a replay subject that remembers the last `capacity` values (RAC
@@ -29,7 +29,7 @@ public final class ReplaySubject<Value: Sendable, Failure: Error>: SubjectProtoc
     public init(capacity: Int) {
         precondition(capacity >= 0, "ReplaySubject(capacity:): capacity must be 0 or more, got \(capacity)")
         broadcast = Broadcast(memory: .values(ReplayBuffer(capacity: capacity)))
-        signal = broadcast.signal(named: "+replaySubject")
+        signal = broadcast.signal(named: { _ in "+replaySubject" })
     }
 
     /// The subject as a signal: each subscription receives the remembered values, then the end

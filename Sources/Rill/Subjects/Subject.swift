@@ -19,7 +19,7 @@ public final class Subject<Value: Sendable, Failure: Error>: SubjectProtocol {
     @inlinable
     public init() {
         broadcast = Broadcast(memory: .nothing)
-        signal = broadcast.signal(named: "+subject")
+        signal = broadcast.signal(named: { _ in "+subject" })
     }
 
     /// The subject as a signal: each subscription receives the events sent from then on.
