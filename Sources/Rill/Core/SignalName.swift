@@ -14,21 +14,15 @@ public struct SignalName: Sendable, CustomStringConvertible {
     @usableFromInline let holdsSignals: Bool
 
     @inlinable
-    init(render: @escaping @Sendable (_ depth: Int) -> String) {
+    init(render: @escaping @Sendable (_ depth: Int) -> String, holdsSignals: Bool = true) {
         self.render = render
-        holdsSignals = true
+        self.holdsSignals = holdsSignals
     }
 
     /// A fixed name.
     public init(_ text: String) {
         render = { _ in text }
         holdsSignals = false
-    }
-
-    @inlinable
-    init(render: @escaping @Sendable (_ depth: Int) -> String, holdsSignals: Bool) {
-        self.render = render
-        self.holdsSignals = holdsSignals
     }
 
     /// A fixed name, which `render` renders without reading other signals' names.

@@ -21,7 +21,8 @@ extension Signal {
         return subscribeWithObserver(next: next, error: error, completed: completed)
     }
 
-    /// Whether this signal is a subject's or a property's, whose subscriptions a broadcast makes.
+    /// Whether this signal is a subject's, a property's or a command's, whose subscriptions a
+    /// broadcast makes.
     @inlinable
     var isBroadcast: Bool {
         if case .broadcast = source { return true }
