@@ -407,3 +407,32 @@ struct ReplayBuffer<Value: Sendable>: Sendable {
         for value in values[..<start] { body(value) }
     }
 }
+
+extension Signal {
+    /// ``subscribe(next:error:completed:)`` on a broadcast's signal: the subscription is a
+    /// receiver with the closures, which needs no lifetime, as nothing else is subscribed for
+    /// it, so it costs one object fewer and no lifetime's lock. Each event is delivered as
+    /// through an observer, and a terminal event disposes the receiver before its closure runs
+    /// (rule G2). Where the core would put a delivery checkpoint on the subscription or leave
+    /// it for later, the signal is subscribed through an observer instead, which does either.
+    ///
+    /// Not inlined into the caller, and the broadcast reached here rather than passed: either
+    /// way, the broadcast or the closures were retained and released once more for each
+    /// subscription.
+    @inlinable @inline(never)
+    func subscribeToBroadcast(
+        next: consuming @escaping @Sendable (Value) -> Void,
+        error: consuming @escaping @Sendable (Failure) -> Void,
+        completed: consuming @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        guard case .broadcast(let broadcast) = source, let entry = DeepChain.enterUnlessCheckpointed() else {
+            return subscribeWithObserver(next: next, error: error, completed: completed)
+        }
+        let receiver = BroadcastReceiver(
+            BroadcastDestination(next: next, error: error, completed: completed), token: broadcast.token)
+        broadcast.register(receiver, replaying: true)
+        receiver.flush()
+        DeepChain.leaveSubscription(entry)
+        return receiver
+    }
+}
